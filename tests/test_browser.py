@@ -521,7 +521,16 @@ def test_try_a_move_says_why_not_with_the_rule(page) -> None:
     box.fill(road)  # legal: played from the box, then told in What happened
     box.press("Enter")
     page.locator(".catan-try .catan-verdict[data-legal='1']").wait_for()
-    page.locator(".catan-try").get_by_role("button", name="Play the typed move").click()
-    _wait_marker(page, "depth 1 main")
+    play = page.locator(".catan-try").get_by_role("button", name="Play the typed move")
+    play.click()  # (waits till it is enabled)
+    try:
+        _wait_marker(page, "depth 1 main")
+    except Exception as e:  # once in CI under load (s33): what the page held, for the next look
+        page.screenshot(path=ARTIFACTS / "try_a_move_play_failed.png")
+        seen = (
+            f"marker {_marker(page)!r}, box {box.input_value()!r}, Play disabled "
+            f"{play.is_disabled()}, verdict {page.locator('.catan-try').inner_text()!r}"
+        )
+        raise AssertionError(f"Play the typed move played nothing: {seen}") from e
     page.locator(".catan-log").filter(has_text=f"P1 builds a road on {road.split()[-1]}").wait_for()
     page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "what_happened.png")

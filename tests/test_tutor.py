@@ -500,6 +500,9 @@ def test_position_text_copy_and_paste():
     t = Tutor(new_game("base", players=3))
     t.session.play("P1 settle J12")
     t.tabs.selected_index = TABS.index("File")
+    # a line over the text says what it is (l45 read the bare notation as raw data)
+    said = " ".join(str(getattr(w, "value", "")) for w in t.files.widget.children)
+    assert "Position text" in said and "notation" in said and "every hand" in said
     text = t.files.position.value
     assert text == t.game.position()
     t.files.position.value = "catan base n=3 bogus"

@@ -2,14 +2,20 @@
 8.11: "promote the knight", P1 holding no wool, was told only "Promoting a knight is not the
 answer here. The reason would give the answer away", which it would not): the price the seat
 to move cannot pay (CK-BUILD-COSTS, BASE-BUILD-COSTS), which holds for every spot of the kind,
-with the cards it lacks. '' when the price is not what stops it (the caller then asks for a
-hint; ``puzzle.keep_secret`` still drops a reason that names a part of the answer).
+with the cards it lacks; else a refusal the engine gives for every spot alike (l46 at 11.16:
+"P1 trades a knight for tokens" before the roll was told only "not the answer here", where a
+knight is cashed in after the roll: CK2P-TOKEN-KNIGHT-REMOVE-TIMING). '' when neither is what
+stops it (the caller then asks for a hint; ``puzzle.keep_secret`` still drops a reason that
+names a part of the answer).
 """
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from ..board import CARD_NAMES
-from ..game import Game
+from ..errors import CatanError
+from ..game import Explanation, Game
 from ..rules.common import CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST, cost_reason
 from ..rules.improvements import WALL_COST
 from ..rules.knights import ACTIVATE_COST, KNIGHT_COST
@@ -48,3 +54,27 @@ def unpaid_reason(game: Game, kind: type) -> str:
         if hand[k] < n
     ]
     return f"{reason.text.rstrip('.')}; {s.name(seat)} holds {' and '.join(short)}."
+
+
+def spotless_refusal(game: Game, kind: type) -> Explanation | None:
+    """The engine's refusal of a move of ``kind`` by the seat to move that holds whichever
+    spot it names (its int fields filled in two ways, refused alike: the phase, an owed move),
+    or None when the spot makes a difference, a field is not a number or a move is legal."""
+    parts = fields(kind)
+    if not parts or parts[0].name != "player":
+        return None
+    said = []
+    for fill in (0, 1):
+        values = {}
+        for f in parts[1:]:
+            if f.type not in ("int", int):
+                return None
+            values[f.name] = fill
+        try:
+            ex = game.explain(kind(game.acting_seat, **values))
+        except (CatanError, TypeError):
+            return None
+        if ex.legal:
+            return None
+        said.append(ex)
+    return said[0] if said[0].reason == said[1].reason else None

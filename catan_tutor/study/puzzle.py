@@ -52,7 +52,7 @@ from ..words.rule_titles import plain_title
 from ..words_read_as import read_as, said_read_as
 from .bare_spot import spot_move
 from .cause_kept import cause_kept, without_allowed
-from .kind_refused import unpaid_reason
+from .kind_refused import spotless_refusal, unpaid_reason
 from .one_completion import only_completion, only_piece
 from .puzzle_measure import measured
 from .puzzle_why import names as _names
@@ -194,7 +194,11 @@ def no_move_of(game: Game, kind: type | None, hidden: Sequence[str] = ()) -> str
         return None
     if any(isinstance(a, kind) for a in game.legal_actions()):
         return None
-    why = keep_secret(unpaid_reason(game, kind), list(hidden)) or STUCK
+    why = keep_secret(unpaid_reason(game, kind), list(hidden))
+    if not why and (ex := spotless_refusal(game, kind)) is not None:  # the phase, an owed move
+        why = keep_secret(without_allowed(ex.reason), list(hidden))  # (l46 at 11.16)
+        why = why or keep_secret(cause_kept(game.state, ex), list(hidden))
+    why = why or STUCK
     return f"{FORMS[kind.__name__][0]} is not the answer here. {why}"
 
 

@@ -3,18 +3,29 @@ alone (l23: "P2 can play Merchant Fleet on cloth, but it is not the move the que
 for. The reason would give the answer away", where its reason named nothing of the answer):
 the victory points a question about points asks for ("After that, P2 still has 3 victory
 points."), the trade tokens a question about the fewest tokens asks to spare ("That costs P1
-2 trade tokens; P1 can pay fewer."). '' where the question measures neither, or the try
-measures up (``puzzle_why`` compares spots, dots, rates).
+2 trade tokens; P1 can pay fewer."), the corner free roads reach for a resource a question
+about roads towards it asks ("Q3 and one more road reach no free corner beside a forest: P1
+could not settle there."). '' where the question measures none, or the try measures up
+(``puzzle_why`` compares spots, dots, rates).
 """
 
 from __future__ import annotations
 
 import re
 
-from ..actions import Action
+from ..actions import Action, BuildRoad
+from ..board import (
+    EDGE_LABELS,
+    EDGE_VERTICES,
+    RESOURCES,
+    TERRAINS,
+    VERTEX_HEXES,
+    pips,
+)
 from ..errors import CatanError
 from ..game import Game
 from ..grammar import count
+from ..rules.building import distance_ok
 
 
 def measured(prompt: str, game: Game, tried: Action, answers: list[Action]) -> str:
@@ -47,6 +58,8 @@ def measured(prompt: str, game: Game, tried: Action, answers: list[Action]) -> s
         if then <= now < best:
             held = count(now, "metropolis") if now else "no metropolis"
             return f"After that, {s.name(p)} still holds {held}."
+    if isinstance(tried, BuildRoad) and (why := _roads_short(prompt, game, tried, answers)):
+        return why
     if re.search(r"\btokens?\b", prompt, re.IGNORECASE) and s.caps.tokens:
         paid = _tokens(s, p) - _tokens(after.state, p)
         least = min(
@@ -81,3 +94,53 @@ def _tokens(s, p: int) -> int:
 def _metropolises(s, p: int) -> int:
     """How many metropolises seat ``p`` holds (CK-METRO-TAKE)."""
     return sum(1 for v in s.metro if v >= 0 and s.vowner[v] == p)
+
+
+def _roads_short(prompt: str, game: Game, tried: BuildRoad, answers: list[Action]) -> str:
+    """A first free road towards a resource ("reach a corner where P1 may settle and be paid
+    lumber…", 4.3): how far it and one more road get, said of the try alone (l46: "P1 road
+    Q3" was told only that it is not the move asked for); '' when the question asks no such
+    thing or the try gets as far as an answer."""
+    named = [r for r in RESOURCES if re.search(rf"\b{r}\b", prompt, re.IGNORECASE)]
+    roads = [a for a in answers if isinstance(a, BuildRoad)]
+    if len(named) != 1 or not roads or not re.search(r"\bsettle", prompt, re.IGNORECASE):
+        return ""
+    kind = RESOURCES.index(named[0])
+    mine = _reach(game, tried, kind)
+    if mine >= max(_reach(game, a, kind) for a in roads):
+        return ""
+    terrain, who = TERRAINS[kind], game.state.name(tried.player)
+    spot = EDGE_LABELS[tried.edge]
+    if not mine:
+        return (
+            f"{spot} and one more road reach no free corner beside a {terrain} with a number "
+            f"where {who} could settle."
+        )
+    return (
+        f"{spot} and one more road reach a free corner beside a {terrain} whose number has "
+        f"{count(mine, 'dot')} at most; another first road reaches a {terrain} number rolled "
+        "more often."
+    )
+
+
+def _reach(game: Game, first: BuildRoad, kind: int) -> int:
+    """The most dots of a hex of resource ``kind`` beside a free corner (the distance rule
+    kept) at an end of ``first`` or of a second road built after it; 0 for none."""
+    after = _after(game, first)
+    lay = game.state.layout
+    if after is None or lay is None:
+        return 0
+    ends = {first.edge} | {
+        a.edge for a in after.legal_actions() if isinstance(a, BuildRoad) and a.edge != first.edge
+    }
+    best = 0
+    for e in ends:
+        g = _after(after, BuildRoad(first.player, e)) if e != first.edge else after
+        s = g.state if g is not None else after.state
+        for v in EDGE_VERTICES[e]:
+            if s.vowner[v] >= 0 or not distance_ok(s, v):
+                continue
+            for h in VERTEX_HEXES[v]:
+                if lay.terrain[h] == kind and lay.numbers[h]:
+                    best = max(best, pips(lay.numbers[h]))
+    return best

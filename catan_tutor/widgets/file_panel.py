@@ -29,6 +29,12 @@ SECRET_DOWNLOAD = (
 # its placeholder otherwise: the box's name for a screen reader too (an empty one left it
 # nameless: axe's "label", s31)
 POSITION_HINT = "The position as text: copy it, or paste one and press Load position."
+# what the text is, over it (l45 read the bare notation as the page's raw data; a fold under a
+# button, s33, was reverted: after it a phone's Enter in the answer box sent nothing)
+POSITION_WORDS = (
+    "The whole position in one line of the tutor's own notation, as a chess FEN is: copy it "
+    "to keep or send this position, or paste one and press Load position. It shows every hand."
+)
 
 
 class FilePanel:
@@ -45,7 +51,7 @@ class FilePanel:
     ) -> None:
         self.session, self.lesson_text = session, lesson_text
         b, lay = widgets.Button, widgets.Layout
-        self.position = widgets.Textarea(layout=lay(width="100%", height="120px"))
+        self.position = widgets.Textarea(layout=lay(width="100%", height="96px"))
         self.load_position = b(
             description="Load position",
             icon="upload",
@@ -75,7 +81,10 @@ class FilePanel:
         )
         self.widget = widgets.VBox(
             [
-                widgets.HTML("<b>Position</b> (copy it, or paste one and load)"),
+                widgets.HTML(
+                    f"<b>Position text</b><div style='font-size:12px;line-height:1.35'>"
+                    f"{POSITION_WORDS}</div>"
+                ),
                 self.position,
                 self.load_position,
                 widgets.HTML("<b>Lesson file</b>"),

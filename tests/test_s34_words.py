@@ -1,0 +1,66 @@
+"""Replies to wrong tries a fresh learner found said too little (session 34).
+
+1. 4.3 (BASE-DEV-ROAD-BUILDING): a legal first road that is not the answer ("P1 road Q3") was
+   told only "it is not the move the question asks for. Ask for a hint": it now says how far it
+   and one more road get towards the forest the question is about
+   (``study.puzzle_measure._roads_short``), naming none of the answer's spots or numbers.
+2. 11.16 before the roll: "P1 trades a knight for tokens", no knight named, was told only "not
+   the answer here", where no knight is cashed in before the roll
+   (CK2P-TOKEN-KNIGHT-REMOVE-TIMING): a refusal the engine gives for every spot alike is said
+   (``study.kind_refused.spotless_refusal``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from puzzle_answers import judged, lesson
+
+from catan_tutor.actions import BuildRoad
+from catan_tutor.game import Game
+
+AWARDS, ROADS_NODE = "puzzle_base_awards", 2  # 4.3's "Build the first of the two free roads"
+CK2P, FORCE_NODE, OWED_NODE = "puzzle_ck_2p", 8, 20  # 11.16's forced trade, the neutral's move
+
+
+def _wrong_roads() -> list[str]:
+    tl = lesson(AWARDS).timeline
+    legal = Game(tl.rules, tl.nodes[ROADS_NODE].state).legal_actions()
+    return [str(a) for a in legal if isinstance(a, BuildRoad) and str(a) != "P1 road N7"]
+
+
+@pytest.mark.parametrize("road", _wrong_roads())
+def test_base_dev_road_building_a_wrong_first_road_says_how_far_it_gets(road: str) -> None:
+    j = judged(AWARDS, ROADS_NODE, road)
+    spot = road.split()[-1]
+    assert not j.correct and j.legal
+    assert f"{spot} and one more road reach" in j.text and "Ask for a hint" not in j.text, j.text
+    assert "2 dots at most" in j.text and "rolled more often" in j.text, j.text
+    for secret in ("N7", "M5", "M6", " 8", "5 dots"):  # the answer's roads, corner, number
+        assert secret not in j.text, (secret, j.text)
+
+
+def test_ck2p_token_knight_remove_timing_a_knight_typed_without_its_spot_before_the_roll() -> None:
+    j = judged(CK2P, FORCE_NODE, "P1 trades a knight for tokens")
+    assert not j.correct
+    assert "after the roll, not now" in j.text and "Ask for a hint" not in j.text, j.text
+    assert j.text.startswith("Taking a knight off for tokens is not the answer here."), j.text
+
+
+def test_ck2p_neutral_knight_fallback_a_kind_refused_alike_is_said_as_its_full_move_is() -> None:
+    """Owed the neutrals a move, a kind typed without its spot is told what a spot would be
+    told (the full move says "none fits anywhere now" too), never the answer's road."""
+    knight = judged(CK2P, OWED_NODE, "P1 neutral knight").text
+    full = judged(CK2P, OWED_NODE, "P1 neutral N1 knight H2").text
+    assert "none fits anywhere now" in knight and "none fits anywhere now" in full
+    recruit = judged(CK2P, OWED_NODE, "P1 recruit knight").text
+    assert "owes the neutrals a move first" in recruit, recruit
+    for said in (knight, recruit):
+        assert "road" not in said and "H5" not in said, said
+
+
+def test_a_spot_that_decides_is_not_said_for_the_kind() -> None:
+    """Where the spot makes the difference (the knight to cash in), the kind alone is asked
+    which one, not told another spot's reason."""
+    assert judged(CK2P, 24, "P1 trades a knight for tokens").text == (
+        "Which knight? The move does not say."
+    )
