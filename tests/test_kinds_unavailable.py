@@ -190,7 +190,7 @@ def test_a_seat_with_a_lying_knight_sees_the_knight_family_lit_whole():
     assert {"activate", "promote", "move knight", "chase robber"} <= set(kinds)
     assert not greyed & KNIGHT_KINDS
     t.session.choose_kind("move knight")
-    assert t.session.message.startswith("Click the spot on the board")
+    assert t.session.message.startswith("Click or tap the spot on the board")
 
 
 def test_the_knight_actions_are_greyed_only_with_their_whole_family_and_say_why():

@@ -64,3 +64,13 @@ def test_a_spot_that_decides_is_not_said_for_the_kind() -> None:
     assert judged(CK2P, 24, "P1 trades a knight for tokens").text == (
         "Which knight? The move does not say."
     )
+
+
+def test_the_board_s_replies_name_a_tap_as_well_as_a_click() -> None:
+    """A phone has no mouse: the replies that send the learner to the board say "click or
+    tap" (l44-l46 read "Click…" on a phone; the puzzle's how-to line shows one by device)."""
+    from catan_tutor.widgets.card_spots import CARD_FIRST
+    from catan_tutor.widgets.tutor_session import ASK_HINT, ASK_PUZZLE
+
+    for said in (ASK_HINT, ASK_PUZZLE, CARD_FIRST):
+        assert "click or tap" in said.lower(), said

@@ -176,7 +176,7 @@ def probe_at(game: Game, cls: type | None, spot: Spot, form: ActionForm | None) 
     return probe(game, cls, spot, form.action() if form is not None else None)
 
 
-CARD_FIRST = "Choose the card in the form first, then click where it is played."
+CARD_FIRST = "Choose the card in the form first, then click or tap where it is played."
 
 
 def card_first(cls: type | None, form: ActionForm | None, spot: Spot) -> str:

@@ -391,7 +391,7 @@ class PlayPanel:
                 return verdicts.plain(g.explain(cls(acting_seat(g))).reason)
             except CatanError:
                 pass
-        return "Not possible now: choose it, then click a spot to see why."
+        return "Not possible now: choose it, then click or tap a spot to see why."
 
     def _kind_option(self, kind: str) -> tuple[str, str]:
         """A palette button (label, kind): the kind, with its price in a turn (``price_words``)."""

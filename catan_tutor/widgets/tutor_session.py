@@ -64,7 +64,7 @@ FULL = (
     "moves you tried, or start a new game to go on."
 )
 ASK_HINT = (
-    "Nothing of this kind can be played now. Click a spot on the board to see why "
+    "Nothing of this kind can be played now. Click or tap a spot on the board to see why "
     "not there, or {try_it}."
 )
 ASK_FORM = (
@@ -72,7 +72,7 @@ ASK_FORM = (
     "{try_it}, to see why not."
 )  # {try_it}: Try a move as shown now (place_words: Explore first, in lesson mode)
 # The same, while a puzzle's answer is hidden: no word on what can be played now
-ASK_PUZZLE = "Click the spot on the board where you play it: the puzzle judges it."
+ASK_PUZZLE = "Click or tap the spot on the board where you play it: the puzzle judges it."
 # ... and for a kind not made on the board (Monopoly, a bank trade): typed in the puzzle's box
 ASK_PUZZLE_TYPED = off_board(secret=True, exploring=False)
 Listener = Callable[[str], object]
