@@ -50,3 +50,36 @@ def test_a_right_answer_of_ones_own_off_the_lesson_s_line_is_played_on() -> None
     assert s.can_step("forward")  # ▶: the lesson's own answer
     tutor.controls.end_button.click()  # played on: P2's turn ends in a line of their own
     assert str(s.node.action) == "P2 end" and s.node.parent is own
+
+
+def test_the_note_by_the_step_buttons_names_the_next_move_as_the_heading_does() -> None:
+    """A phone shows the note by ▶, not the heading: it says what ▶ plays too (the heading's
+    "Next: …" of l45 never reached a phone), in the same words."""
+    from catan_tutor.widgets.status_words import NEXT
+
+    tutor = App(start="puzzle_base_awards", query="").tutor
+    s = tutor.session
+    while s.puzzle.puzzle_at(s.node) is None:
+        s.step("forward")
+    tutor.puzzle.submit(s.puzzle.puzzle_at(s.node).answers[0])
+    note = tutor.board.held_note.value
+    assert f"{GO_ON} {NEXT} P1 builds a road on M5." in note, note
+    assert f"{NEXT} P1 builds a road on M5." in tutor.header.value
+
+
+def test_next_names_a_stolen_card_only_where_the_hands_show() -> None:
+    """BASE-ROBBER-STEAL: the card stolen is the robbed seat's secret where the hands are
+    hidden (a teacher's "show every hand" off): "Next:" names it no more than the Moves tab."""
+    from catan_tutor.widgets.status_words import next_words
+
+    tutor = App(start="puzzle_base_robber", query="").tutor
+    s = tutor.session
+    while s.puzzle.puzzle_at(s.node) is None:
+        s.step("forward")
+    tutor.puzzle.submit(s.puzzle.puzzle_at(s.node).answers[0])
+    s.goto(s.node.parent.id)  # the robber moved, the steal next
+    s.puzzle.resting = lambda: True  # type: ignore[method-assign]  # (as if just solved there)
+    assert next_words(s) == "Next: P1 steals 1 grain from P2."  # every hand shown
+    s.hand_seats = lambda: frozenset()  # type: ignore[method-assign]  # (no hand shown)
+    hidden = next_words(s)
+    assert hidden == "Next: a card stolen.", hidden  # as the Moves tab says it

@@ -221,7 +221,7 @@ def test_tutor_hint_cancel_stops_the_playouts():
     r = t.hints.ranking
     assert r.partial and sum(x.playouts for x in r) < 10 * 5000
     assert "data-status='cancelled'" in t.hints.marker.value
-    assert "Cancelled" in t.hints.result.value and not t.hints.hint_button.disabled
+    assert "Stopped" in t.hints.result.value and not t.hints.hint_button.disabled
 
 
 def _robber_to_move(variant: str, seed: int):

@@ -102,7 +102,7 @@ def test_cancel_stops_and_keeps_the_first_playouts():
         batch=5,
     )
     total = calls[0][1]
-    assert r.partial and "Cancelled" in r.method
+    assert r.partial and "Stopped" in r.method
     assert sum(x.playouts for x in r) < total
     full = rank_actions(g, n=40, turns=2, seed=1, executor=InlineExecutor(), batch=5)
     assert not full.partial and sum(x.playouts for x in full) == total

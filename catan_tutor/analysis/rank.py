@@ -397,5 +397,5 @@ def _method(
     else:
         text += f" All {legal} legal moves compared."
     if partial:
-        text += " Cancelled: fewer playouts for some moves."
+        text += " Stopped: fewer playouts for some moves."
     return text

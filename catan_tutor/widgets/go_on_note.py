@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .puzzle_state import GO_ON
-from .status_words import solved_words
+from .status_words import next_words, solved_words
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
@@ -22,10 +22,12 @@ GO_ON_CSS = (
 
 
 def go_on_note(session: TutorSession) -> str:
-    """The note by the step buttons where a question was just solved, else ''."""
-    return solved_words(session) or ""
+    """The note by the step buttons where a question was just solved, with the move ▶ plays
+    as the heading says it ("Solved. Press ▶… Next: P1 moves the robber…"), else ''."""
+    solved = solved_words(session)
+    return f"{solved} {next_words(session)}".strip() if solved else ""
 
 
 def note_class(note: str) -> str:
     """The class of the step note's words: ``GO_ON_CLASS`` for the solved line."""
-    return GO_ON_CLASS if note == GO_ON else "catan-step-said"
+    return GO_ON_CLASS if note.startswith(GO_ON) else "catan-step-said"

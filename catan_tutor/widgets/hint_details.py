@@ -60,7 +60,7 @@ def details_words(game: Game, ranking: Ranking, turns: int, suggested: Action | 
     rows = shown(ranking, suggested, TOP)
     if not rows or not any(r.playouts for r in rows):
         said = (
-            "Cancelled before any game was played on."
+            "Stopped before any game was played on."
             if ranking.partial
             else "There is only this move: nothing to compare."
         )
@@ -104,7 +104,7 @@ def _tried(ranking: Ranking, listed: str) -> list[str]:
             f"too long); {listed}."
         )
     if ranking.partial:
-        notes.append("Cancelled: some moves were played on in fewer games.")
+        notes.append("Stopped: some moves were played on in fewer games.")
     return notes
 
 

@@ -262,7 +262,7 @@ class HintPanel:
         self._mark()
 
     def run(self, wait: bool = False) -> None:
-        """Rank the moves of the player to act now (Cancel stops and shows what finished).
+        """Rank the moves of the player to act now (Stop thinking stops it and shows what finished).
         The values are checked here, in the kernel (``run_limits.HINT``), and whose move it is
         (``refusal``): a refused hint says why and starts nothing (not for a computer's move:
         the hint shown goes, and its words go with the position). A hint still running is

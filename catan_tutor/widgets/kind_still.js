@@ -115,7 +115,7 @@
     var board = fields.closest('.catan-tutor').querySelector('.catan-board canvas');
     var boardTop = board ? board.getBoundingClientRect().top : Infinity;
     if (need > boardTop) return;  // (the board would go out of sight: it stays, s16)
-    if (play.closest('.catan-form-spot') && inSight(board)) return;  // (its spot: on the board)
+    if (board && play.closest('.catan-form-spot') && inSight(board)) return;  // (its spot: on the board)
     scroller(play).scrollBy(0, Math.min(need + 8, boardTop));
   }
   var looking = false;

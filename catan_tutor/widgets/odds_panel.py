@@ -1,5 +1,5 @@
 """The tutor's Odds tab: exact production and barbarian odds of the current position, and a
-Monte-Carlo run (seeded playouts with a progress bar and Cancel) from it, all computed by
+Monte-Carlo run (seeded playouts with a progress bar and Stop) from it, all computed by
 ``catan_tutor.analysis``.
 
 A run's results say which position they are for (turn, who is to act), and are cleared when
@@ -221,7 +221,7 @@ class OddsPanel:
         self.status.value = markup.text(note)
 
     def run(self, wait: bool = False) -> None:
-        """Start the playouts from the current position (Cancel stops them). The values are
+        """Start the playouts from the current position (Stop stops them). The values are
         checked here, in the kernel (``run_limits.ODDS``): a refused Run says why and starts
         nothing. A Run still going is cancelled first: one Run at a time per panel."""
         why = ODDS.problem(self.n.value, self.turns.value, self.policy.value, self.seed.value)

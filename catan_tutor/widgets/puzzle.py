@@ -205,7 +205,7 @@ class PuzzleMode:
         self.entry.layout.display = "" if open_ else "none"
         if puzzle is not None:
             self.prompt.value = (
-                f"<div class='catan-puzzle-head'><b>Puzzle</b></div>"  # (not on a phone)
+                f"<div class='catan-puzzle-head'><b>Puzzle</b></div>"  # (a legend on a phone)
                 f"{verdicts.lesson_html(puzzle.prompt)}"
                 if open_
                 else f"<div><b>Puzzle</b> · solved {icons.OK}</div>"

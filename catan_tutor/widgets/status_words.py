@@ -80,12 +80,13 @@ def next_words(session: TutorSession) -> str:
     if not session.puzzle.resting():
         return ""
     node = session.timeline.current
-    ahead = node.children[0].action if node.children else None
-    if ahead is None:
+    if not node.children or node.children[0].action is None:
         return ""
-    from .move_list import move_words  # (move_list's widgets: imported when needed)
+    from .move_list import node_words  # (move_list's widgets: imported when needed)
 
-    said = move_words(ahead, node.state).rstrip(".")
+    # a card drawn or stolen named only for the seats whose hands show, as the Moves tab
+    # says it ("Next: P1 steals a card from P2" where the hands are hidden)
+    said = node_words(node.children[0], session.hand_seats())[0].rstrip(".")
     return f"{NEXT} {said}." if said else ""
 
 
