@@ -7,7 +7,7 @@
 2. 11.16 before the roll: "P1 trades a knight for tokens", no knight named, was told only "not
    the answer here", where no knight is cashed in before the roll
    (CK2P-TOKEN-KNIGHT-REMOVE-TIMING): a refusal the engine gives for every spot alike is said
-   (``study.kind_refused.spotless_refusal``).
+   (``study.kind_refused.spotless_refusal``), unless by the question's own rule (l24).
 """
 
 from __future__ import annotations
@@ -46,16 +46,13 @@ def test_ck2p_token_knight_remove_timing_a_knight_typed_without_its_spot_before_
     assert j.text.startswith("Taking a knight off for tokens is not the answer here."), j.text
 
 
-def test_ck2p_neutral_knight_fallback_a_kind_refused_alike_is_said_as_its_full_move_is() -> None:
-    """Owed the neutrals a move, a kind typed without its spot is told what a spot would be
-    told (the full move says "none fits anywhere now" too), never the answer's road."""
-    knight = judged(CK2P, OWED_NODE, "P1 neutral knight").text
-    full = judged(CK2P, OWED_NODE, "P1 neutral N1 knight H2").text
-    assert "none fits anywhere now" in knight and "none fits anywhere now" in full
-    recruit = judged(CK2P, OWED_NODE, "P1 recruit knight").text
-    assert "owes the neutrals a move first" in recruit, recruit
-    for said in (knight, recruit):
-        assert "road" not in said and "H5" not in said, said
+def test_ck2p_neutral_knight_fallback_a_refusal_by_the_question_s_own_rule_is_kept_back() -> None:
+    """Owed the neutrals a move at the question on CK2P-NEUTRAL-KNIGHT-FALLBACK, a kind
+    refused alike at every spot by that rule is not told why (that no neutral knight fits is
+    the question's point: l24, test_l23_replies), whichever kind it is."""
+    for typed in ("P1 neutral knight", "P1 recruit knight", "P1 trades a knight for tokens"):
+        said = judged(CK2P, OWED_NODE, typed).text
+        assert said.endswith("not the answer here. Ask for a hint if you are stuck."), said
 
 
 def test_a_spot_that_decides_is_not_said_for_the_kind() -> None:

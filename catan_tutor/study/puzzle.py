@@ -183,20 +183,26 @@ def left_out(game: Game, action: Action, typed: str | None = None) -> str:
     return ""
 
 
-def no_move_of(game: Game, kind: type | None, hidden: Sequence[str] = ()) -> str | None:
+def no_move_of(
+    game: Game, kind: type | None, hidden: Sequence[str] = (), rule: str = ""
+) -> str | None:
     """What a move of ``kind`` with a part left out is told when no move of that kind is
     possible now ("Which corner?" at 11.16 sent l23 looking for a corner for a neutral's
     knight, where none could take one): not the answer, and the price the seat cannot pay
     when that is why and it names none of ``hidden`` (s23 at 8.11: "promote the knight", P1
     holding no wool); else a hint offered (that none is possible was the question's whole
-    point at 11.16: l24); None when one is possible (or the kind is not known)."""
+    point at 11.16: l24); a refusal every spot of the kind gets alike (the phase: a knight
+    cashed in before the roll at 11.16, l46), unless by ``rule``, the question's own (that
+    rule's refusal is the question's point: l24's neutral knight at 11.16); None when one is
+    possible (or the kind is not known)."""
     if kind is None or kind.__name__ not in FORMS:
         return None
     if any(isinstance(a, kind) for a in game.legal_actions()):
         return None
     why = keep_secret(unpaid_reason(game, kind), list(hidden))
-    if not why and (ex := spotless_refusal(game, kind)) is not None:  # the phase, an owed move
-        why = keep_secret(without_allowed(ex.reason), list(hidden))  # (l46 at 11.16)
+    ex = None if why else spotless_refusal(game, kind)  # the phase, an owed move (l46)
+    if ex is not None and ex.rule != rule:
+        why = keep_secret(without_allowed(ex.reason), list(hidden))
         why = why or keep_secret(cause_kept(game.state, ex), list(hidden))
     why = why or STUCK
     return f"{FORMS[kind.__name__][0]} is not the answer here. {why}"
@@ -233,12 +239,12 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
             # the one piece's spot, filled in, is the answer's (s23 at 11.16: "activate" was
             # told "P1 can activate the basic knight on corner N4", N4 the answer's knight)
             # (no move of it possible: the price the seat cannot pay, s23 at 8.11)
-            held = no_move_of(game, e.kind, told) or (
+            held = no_move_of(game, e.kind, told, puzzle.rule) or (
                 f"{FORMS[type(one).__name__][0]} is not the answer here. {STUCK}"
             )
             return replace(once, text=said_read_as(shown, e.kind, held))
         told = [w for w in secrets(puzzle, node, rules) if w not in _kind_words_of(e.kind)]
-        if (none := no_move_of(game, e.kind, told)) is not None:  # nothing to complete (l23)
+        if (none := no_move_of(game, e.kind, told, puzzle.rule)) is not None:  # (l23)
             return Judgement(shown, False, False, "", said_read_as(shown, e.kind, none))
         kinds = {type(c.action) for c in answer_nodes(puzzle, node, rules)}
         if e.kind is not None and kinds and e.kind not in kinds and e.kind.__name__ in FORMS:
