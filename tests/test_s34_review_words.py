@@ -1,0 +1,54 @@
+"""s34's review of the words readers and sentences: each defect it found, fixed and checked
+by the outcome a learner sees (rule IDs where a rule decides)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+import yaml
+
+from catan_tutor import new_game
+from catan_tutor.game import Game
+from catan_tutor.move_words import as_notation
+from catan_tutor.study.resources import packaged_lessons
+
+
+@cache
+def _alchemy_doc() -> dict:
+    return yaml.safe_load((packaged_lessons() / "ck_alchemy.catan.yaml").read_text("utf-8"))
+
+
+def _at_alchemy() -> Game:
+    """The game of lesson ck_alchemy at its Alchemy move (P3 to play "P3 play alchemy 4 5")."""
+    g = new_game("ck", players=3)
+    for move in _alchemy_doc()["setup"]:
+        g.play(move)
+    return g
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "P3 plays Alchemy, setting the red die to 5 and the white die to 1",
+        "P3 plays Alchemy, setting the white die to 1 and the red die to 5",
+        "P3 plays alchemy, the red die to 5 and 1",  # a number with no colour: the other die
+        "P3 plays alchemy 1 and the red die 5",
+        "P3 play alchemy 1 5",  # no colours: white, then red
+    ],
+)
+def test_ck_pc_alchemy_each_die_gets_the_number_said_after_its_colour(typed):
+    """CK-PC-ALCHEMY (white and red chosen): "setting the red die to 5 and the white die to
+    1" was read "P3 play alchemy 5 1" (white 5, red 1: the opposite move, played silently)."""
+    assert as_notation(_at_alchemy(), typed) == "P3 play alchemy 1 5"
+
+
+def test_ck_pc_alchemy_the_narrations_own_sentence_reads_back_as_its_move():
+    g = _at_alchemy()
+    for move in ("P3 play alchemy 4 5", "P3 play alchemy 6 2"):
+        said = g.parse(move).sentence(g.state)
+        assert "white die" in said and "red die" in said, said
+        assert as_notation(g, said) == move
+        turned = said.replace("white", "WHITE").replace("red", "white").replace("WHITE", "red")
+        w, r = move.split()[-2:]  # the dice's sentence with the colours swapped: swapped numbers
+        assert as_notation(g, turned) == f"P3 play alchemy {r} {w}"
