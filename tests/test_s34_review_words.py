@@ -7,11 +7,13 @@ from functools import cache
 
 import pytest
 import yaml
+from puzzle_answers import judged
 
 from catan_tutor import new_game
 from catan_tutor.game import Game
 from catan_tutor.move_words import as_notation
 from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.words import place_words
 
 
 @cache
@@ -52,3 +54,28 @@ def test_ck_pc_alchemy_the_narrations_own_sentence_reads_back_as_its_move():
         turned = said.replace("white", "WHITE").replace("red", "white").replace("WHITE", "red")
         w, r = move.split()[-2:]  # the dice's sentence with the colours swapped: swapped numbers
         assert as_notation(g, turned) == f"P3 play alchemy {r} {w}"
+
+
+@pytest.mark.parametrize(
+    "typed", ["P1 road N4 to Q2", "P1 road from Q2 to N4", "P1 road between R10 and N4",
+              "P1 road Q2 to N5", "p1 road n4 and r10"],
+)  # fmt: skip
+def test_base_build_road_a_road_by_its_corners_takes_each_corners_other_names(typed):
+    """BASE-BUILD-ROAD: the board tells a learner "a shared corner shows under one hex's
+    name: E12 is A4"; "P1 road N4 to Q2" (Q2 is N6) at 1.4's first question was told "“N4”
+    is not an edge". Either corner by any of its names is that corner."""
+    j = judged("puzzle_base_setup", 1, typed)
+    assert j.move == "P1 road N5" and j.correct, j.text
+
+
+def test_two_corners_named_by_other_names_no_road_joins_are_told_so():
+    text = judged("puzzle_base_setup", 1, "P1 road N4 to E12").text
+    assert "No road joins N4 and E12: a road joins two corners side by side." in text
+
+
+def test_a_road_next_to_a_corner_by_another_of_its_names_is_the_same_road():
+    """ "road next to Q2" is "road next to N6" (its free edge, or which one is asked)."""
+    g = new_game("base", players=3, seed=1)
+    asked = [place_words.edges_next_to(g.state, 0, f"P1 road next to {c}")[1] for c in
+             ("N6", "Q2", "R10")]  # fmt: skip
+    assert asked == ["Which edge: N5, N7 or Q3?"] * 3, asked
