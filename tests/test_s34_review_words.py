@@ -79,3 +79,14 @@ def test_a_road_next_to_a_corner_by_another_of_its_names_is_the_same_road():
     asked = [place_words.edges_next_to(g.state, 0, f"P1 road next to {c}")[1] for c in
              ("N6", "Q2", "R10")]  # fmt: skip
     assert asked == ["Which edge: N5, N7 or Q3?"] * 3, asked
+
+
+def test_ck2p_token_forced_trade_the_draw_names_no_cards_not_the_whole_trade():
+    """CK2P-TOKEN-FORCED-TRADE: 2 cards drawn blind, then 2 given back, named. The refusal of
+    cards typed with the draw said "a forced trade names no cards", false of its give-back."""
+    from catan_tutor.actions import parse_action
+
+    with pytest.raises(ValueError) as e:
+        parse_action("P1 force all wool", 0, 2, 8)
+    assert "the draw names no cards: its 2 cards are drawn blind" in str(e.value)
+    assert "a forced trade names no cards" not in str(e.value)

@@ -206,8 +206,9 @@ class ForcedTrade(Action):
         )
 
 
-# Why a forced trade of C&K for two names no card (CK2P-TOKEN-FORCED-TRADE)
-DRAWN_BLIND = "a forced trade names no cards, as its 2 cards are drawn blind"
+# Why the draw of a forced trade of C&K for two names no card (CK2P-TOKEN-FORCED-TRADE; its
+# give-back step does name the 2 cards given back: s34)
+DRAWN_BLIND = "the draw names no cards: its 2 cards are drawn blind"
 
 
 @register
