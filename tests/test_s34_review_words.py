@@ -90,3 +90,26 @@ def test_ck2p_token_forced_trade_the_draw_names_no_cards_not_the_whole_trade():
         parse_action("P1 force all wool", 0, 2, 8)
     assert "the draw names no cards: its 2 cards are drawn blind" in str(e.value)
     assert "a forced trade names no cards" not in str(e.value)
+
+
+def test_a_give_back_neither_reading_takes_is_read_once_and_told_its_first_reply(monkeypatch):
+    """CK2P-TOKEN-FORCED-TRADE's give-back: words that fail both as typed and as "force give"
+    were read a second time as typed, only to raise the first reading's error again."""
+    from test_s33_words import _at_11_16
+
+    from catan_tutor import move_words
+
+    _, _, game = _at_11_16("P1 force give")
+    typed = "P1 gives back 1 ore and a banana"
+    read: list[str] = []
+    own = move_words._as_notation
+
+    def counted(g, text, *rest):
+        read.append(text)
+        return own(g, text, *rest)
+
+    monkeypatch.setattr(move_words, "_as_notation", counted)
+    with pytest.raises(move_words.MoveWordsError) as e:
+        move_words.as_notation(game, typed)
+    assert read.count(typed) == 1, read
+    assert str(e.value).startswith("I cannot read “gives”."), str(e.value)
