@@ -113,3 +113,18 @@ def test_a_give_back_neither_reading_takes_is_read_once_and_told_its_first_reply
         move_words.as_notation(game, typed)
     assert read.count(typed) == 1, read
     assert str(e.value).startswith("I cannot read “gives”."), str(e.value)
+
+
+def test_base_trade_no_dev_a_bank_trade_with_a_development_card_says_the_card_wanted():
+    """BASE-TRADE-NO-DEV's trade read whole (to be refused): a bank trade gets one card, so its
+    "for" goes "between the cards given and the card wanted", as BankTrade's own reader says;
+    an offer's, "… and the cards wanted"."""
+    from catan_tutor.actions import parse_action
+
+    for typed in ("P1 bank 4 knight to wool", "P1 bank 4 wool to knight"):
+        with pytest.raises(ValueError) as e:
+            parse_action(typed, 0, 3, 5)
+        assert "(between the cards given and the card wanted)" in str(e.value), str(e.value)
+    with pytest.raises(ValueError) as e:
+        parse_action("P1 bank 4 wool to ore", 0, 3, 5)  # BankTrade's own words, alike
+    assert "(between the cards given and the card wanted)" in str(e.value), str(e.value)
