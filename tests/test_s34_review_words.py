@@ -3,11 +3,13 @@ by the outcome a learner sees (rule IDs where a rule decides)."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
 import yaml
 from puzzle_answers import judged
+from test_s33_words import _at_11_16
 
 from catan_tutor import new_game
 from catan_tutor.game import Game
@@ -88,15 +90,17 @@ def test_ck2p_token_forced_trade_the_draw_names_no_cards_not_the_whole_trade():
 
     with pytest.raises(ValueError) as e:
         parse_action("P1 force all wool", 0, 2, 8)
-    assert "the draw names no cards: its 2 cards are drawn blind" in str(e.value)
+    assert "the draw names no cards, as its 2 cards are drawn blind" in str(e.value)
     assert "a forced trade names no cards" not in str(e.value)
+    tl, node, _ = _at_11_16("P1 force")
+    said = judged("puzzle_ck_2p", node.id, "P1 force 2 wool").text  # one colon (issue 33)
+    assert "“2” does not fit here: the draw names no cards, as its 2 cards are drawn blind." in said
+    assert [x for x in re.split(r"(?<=[.!?])\s+", said) if x.count(": ") > 1] == [], said
 
 
 def test_a_give_back_neither_reading_takes_is_read_once_and_told_its_first_reply(monkeypatch):
     """CK2P-TOKEN-FORCED-TRADE's give-back: words that fail both as typed and as "force give"
     were read a second time as typed, only to raise the first reading's error again."""
-    from test_s33_words import _at_11_16
-
     from catan_tutor import move_words
 
     _, _, game = _at_11_16("P1 force give")
