@@ -132,3 +132,19 @@ def test_base_trade_no_dev_a_bank_trade_with_a_development_card_says_the_card_wa
     with pytest.raises(ValueError) as e:
         parse_action("P1 bank 4 wool to ore", 0, 3, 5)  # BankTrade's own words, alike
     assert "(between the cards given and the card wanted)" in str(e.value), str(e.value)
+
+
+def test_ck_comp_dice_the_yellow_die_is_the_white_one_in_plain_words():
+    """CK-COMP-DICE said "(…, the white in [000]; some boxes' is yellow)"; ck_setup_commodities said
+    "only the red one's number counts on its own", which reads as production by the red die
+    alone. The red die's number, with the event die's castle, decides who draws progress
+    cards (CK-EVENT-CASTLE); production takes both dice."""
+    from catan_tutor.rulebook import text_of
+
+    assert "in some boxes the white die is yellow" in text_of("CK-COMP-DICE")
+    doc = yaml.safe_load(
+        (packaged_lessons() / "ck_setup_commodities.catan.yaml").read_text("utf-8")
+    )
+    said = " ".join(" ".join(str(m.get("tutor", "")).split()) for m in doc["moves"])
+    assert "counts on its own" not in said
+    assert "the red die's number, with the event die, also decides who draws progress cards" in said
