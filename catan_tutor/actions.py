@@ -647,9 +647,11 @@ class DevTrade(Action):
         else:
             give, give_dev = r.mixed_bundle(stop=None if key == "give" else "for")
         get, get_dev = (0,) * r.cards, (0,) * len(DEV_WORDS)
-        if key != "give":
-            r.word("for", "between the cards given and the cards wanted")
-            get, get_dev = r.mixed_card(1) if key in ("bank", "bid") else r.mixed_bundle()
+        if key != "give":  # one card wanted from the bank or by a bid (as BankTrade says)
+            one = key in ("bank", "bid")
+            wanted = "the card wanted" if one else "the cards wanted"
+            r.word("for", f"between the cards given and {wanted}")
+            get, get_dev = r.mixed_card(1) if one else r.mixed_bundle()
         return cls(p, key, to, give, give_dev, get, get_dev)
 
     def sentence(self, s: State) -> str:

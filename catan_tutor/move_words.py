@@ -461,8 +461,8 @@ def as_notation(
         notation = _as_notation(game, text, avoid, chosen)
     except PartLeftOut:
         raise
-    except MoveWordsError:  # "gives back a brick and a lumber" (s33 at 11.16: "back" was not
-        # understood, read as Wedding's gift): the forced trade's give-back, when it is due
+    except MoveWordsError as first:  # "gives back a brick and a lumber" (s33 at 11.16: "back"
+        # was not understood, read as Wedding's gift): the forced trade's give-back, when due
         back = forced_trade_typed.given_back(game, text) if isinstance(text, str) else text
         if back == text:
             raise
@@ -471,7 +471,7 @@ def as_notation(
         except PartLeftOut:  # "gives back 2 cards": which cards
             raise
         except MoveWordsError:
-            notation = _as_notation(game, text, avoid, chosen)  # (its own reply)
+            raise first from None  # (the text's own reply, read once)
         if type(game.parse(notation)) is not ForcedGive:  # "gives back", no card said
             how = how_to_type(game, ForcedGive, avoid)
             raise PartLeftOut(QUESTIONS["give"], how, ForcedGive) from None

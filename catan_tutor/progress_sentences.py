@@ -47,3 +47,27 @@ def played_glue(card: str) -> frozenset[str]:
     phrase, optional = PLAYED.get(card, ("", ""))
     text = re.sub(r"\{\d\}('s)?", " ", f"{phrase} {optional}")
     return frozenset(w.lower() for w in re.findall(r"[\w:]+", text))
+
+
+# Alchemy's dice in its notation's order (CK-PC-ALCHEMY: "play alchemy <white> <red>")
+DICE = ("white", "red")
+
+
+def dice_in_order(words: list[str]) -> list[str]:
+    """Alchemy's choices among ``words`` (its glue left out, the dice's colours kept) in
+    notation order: a number after "white" or "red" is that die's, whichever is said first
+    ("setting the red die to 5 and the white die to 1" is white 1, red 5: read in the fixed
+    order it was the opposite move); a number with no colour fills the first die not named,
+    white before red. Words left over follow (the reader then says what is wrong)."""
+    keyed: dict[str, str] = {}
+    loose: list[str] = []
+    key = ""
+    for word in words:
+        if word.lower() in DICE:
+            key = word.lower()
+        elif key and key not in keyed:
+            keyed[key], key = word, ""
+        else:
+            loose.append(word)
+    ordered = [keyed[d] if d in keyed else loose.pop(0) for d in DICE if d in keyed or loose]
+    return ordered + loose

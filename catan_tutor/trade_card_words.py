@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from .actions import BankTrade, Offer
 from .board import CARD_NAMES, HEX_NAMES, VERTEX_LABELS
 from .progress_cards import ALIASES, CARDS, SCHEMA
-from .progress_sentences import played_glue
+from .progress_sentences import DICE, dice_in_order, played_glue
 from .words import hex_spot_words, place_words
 
 if TYPE_CHECKING:
@@ -256,20 +256,25 @@ def _progress_card(game: Game, seat: str, toks: list[str]) -> str | None:
         card = two if two in ALIASES else word if word in ALIASES else ""
         if card:
             break
-        if word not in _CARD_BEFORE:
-            return None
+        if word not in _CARD_BEFORE and low[i : i + 2] != ["progress", "card"]:
+            return None  # ("plays the progress card Alchemy, …": the page's sentence)
     else:
         return None
     rest = toks[i + (2 if card == two else 1) :]
     # (and the words of the page's own sentence of its play: "Invention, swapping the number
     # tokens of hexes F and Q", s33)
-    glue = _CARD_GLUE | played_glue(CARDS[ALIASES[card]])
+    name = CARDS[ALIASES[card]]
+    glue = _CARD_GLUE | played_glue(name)
+    if name == "alchemy":  # the dice's colours key their numbers (either order: s34)
+        glue -= frozenset(DICE)
     rest = [t.removesuffix("'s").removesuffix("’s") for t in rest]  # ("looking at P2's …")
     args = [
         t
         for k, t in enumerate(rest)
         if t.lower() not in glue or (t.lower() == "a" and k == len(rest) - 1)
     ]
+    if name == "alchemy":
+        args = dice_in_order(args)
     return by_terrain(game, card, " ".join([seat, "play", card, *args]).strip())
 
 

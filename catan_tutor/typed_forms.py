@@ -375,7 +375,7 @@ def plain_reason(e: CatanError) -> str:
         why = why.removeprefix("expected ") + " are missing here"
     elif word and (fit := _FIT.fullmatch(why)):  # the word at fault, and what goes there
         what, place = fit.groups()
-        if what == "nothing more":  # ("a forced trade names no cards, as …")
+        if what == "nothing more":  # ("the draw names no cards, as …")
             why = f"“{word}” does not fit here: {place}"
         elif place and place.startswith(("between ", "right after ")):  # where it goes
             why = f"“{word}” does not fit here: {what} goes there, {place}"

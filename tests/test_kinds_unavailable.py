@@ -112,7 +112,9 @@ def test_a_build_the_seat_cannot_pay_for_says_so_when_pressed_at_a_question():
     t = at_question(_asked("puzzle_base_trading"))
     t.controls.palette.value = "build road"
     said = t.controls.message.value
-    assert said == "P2 cannot pay for it now: it costs brick, lumber; P2 holds 1 lumber, 4 wool."
+    assert said == (
+        "P2 cannot pay for it now: it costs 1 brick and 1 lumber; P2 holds 1 lumber and 4 wool."
+    )  # (s34: one sentence with the engine's reason, not "brick, lumber; … 1 lumber, 4 wool")
     t.controls.palette.value = "bank trade"
     assert "cannot pay" not in t.controls.message.value
     setup = at_question(_asked("puzzle_base_setup"))  # builds are free in the setup
@@ -269,7 +271,9 @@ def test_a_build_the_seat_cannot_pay_for_says_its_price_when_pressed(lesson, nod
     t = at_question(_asked(lesson, node))
     t.session.choose_kind("build road")
     said = t.session.message
-    assert said.startswith(f"{seat} cannot pay for it now: it costs brick, lumber; {seat} holds ")
+    assert said.startswith(
+        f"{seat} cannot pay for it now: it costs 1 brick and 1 lumber; {seat} holds "
+    )
 
 
 def test_sending_the_robber_home_is_greyed_while_the_robber_is_off_the_board_or_home():

@@ -64,9 +64,9 @@ def test_pressing_promote_at_8_11_says_p1_cannot_pay_for_it():
     """A kind the seat cannot pay for is still pressed, and says why (CK-BUILD-COSTS)."""
     t = at_question(_asked("puzzle_ck_barbarians", 1))
     t.session.choose_kind("promote")
-    assert t.session.message.startswith("P1 cannot pay for it now: it costs wool, ore; P1 holds"), (
-        t.session.message
-    )
+    assert t.session.message.startswith(
+        "P1 cannot pay for it now: it costs 1 wool and 1 ore; P1 holds"
+    ), t.session.message
 
 
 @pytest.mark.parametrize("asked", PUZZLES, ids=IDS)

@@ -210,7 +210,7 @@ def test_a_forced_trade_naming_cards_in_ck_for_two_is_told_the_draw_is_blind(typ
 
     tl, node, game = _at_11_16("P1 force")
     j = judged("puzzle_ck_2p", node.id, typed)
-    said = "does not fit here: a forced trade names no cards, as its 2 cards are drawn blind."
+    said = "does not fit here: the draw names no cards, as its 2 cards are drawn blind."
     assert not j.correct and said in j.text, j.text
     assert "“take”" not in j.text and "“P1 force”" not in j.text, j.text  # (no answer named)
 
@@ -263,8 +263,7 @@ def test_gives_back_with_no_card_asks_which_and_base_2p_gives_back_too():
         (
             "P1 force wool",
             8,
-            "“wool” does not fit here: a forced trade names no cards, as its 2 cards are drawn"
-            " blind.",
+            "“wool” does not fit here: the draw names no cards, as its 2 cards are drawn blind.",
         ),
         (
             "P1 return wool",

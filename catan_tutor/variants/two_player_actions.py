@@ -206,8 +206,10 @@ class ForcedTrade(Action):
         )
 
 
-# Why a forced trade of C&K for two names no card (CK2P-TOKEN-FORCED-TRADE)
-DRAWN_BLIND = "a forced trade names no cards, as its 2 cards are drawn blind"
+# Why the draw of a forced trade of C&K for two names no card (CK2P-TOKEN-FORCED-TRADE; its
+# give-back step does name the 2 cards given back: s34; one colon a sentence, issue 33, as the
+# reply puts it after "“wool” does not fit here: ")
+DRAWN_BLIND = "the draw names no cards, as its 2 cards are drawn blind"
 
 
 @register

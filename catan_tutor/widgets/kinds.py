@@ -244,7 +244,9 @@ def seat_only(cls: type) -> bool:
 
 
 def cost_text(cost: tuple[int, ...]) -> str:
-    """``(1, 1, 0, 0, 0)`` -> ``brick, lumber``; ``(0, 0, 0, 2, 3)`` -> ``2 grain, 3 ore``."""
+    """``(1, 1, 0, 0, 0)`` -> ``brick, lumber``; ``(0, 0, 0, 2, 3)`` -> ``2 grain, 3 ore``: a
+    kind's button's price (``price_words``), never a sentence's (the engine's reason says
+    "it costs 1 brick and 1 lumber": ``rules.common.cost_reason``, which ``unpaid`` reuses)."""
     return ", ".join(
         f"{n} {CARD_NAMES[k]}" if n > 1 else CARD_NAMES[k] for k, n in enumerate(cost) if n
     )

@@ -8,23 +8,25 @@ both on the page already (the button, the hand row).
 
 from __future__ import annotations
 
-from ..board import CARD_NAMES
+from ..actions import bundle_words
 from ..game import Game
-from ..rules.common import can_pay
-from .kinds import COSTS, cost_text
+from ..rules.common import cost_reason
+from .kinds import COSTS
 
 MAIN = "main"  # the phase the price lists are for (builds are free in the setup)
-UNPAID = "{seat} cannot pay for it now: it costs {cost}; {seat} holds {hand}."
 
 
 def unpaid(game: Game, kind: str, seat: int) -> str:
     """What ``seat`` lacks for ``kind`` now, in a sentence ('' when it can pay, or the kind has
-    no price list: BASE-BUILD-COSTS, CK-KNIGHT-RECRUIT, CK-WALL-BUILD)."""
+    no price list: BASE-BUILD-COSTS, CK-KNIGHT-RECRUIT, CK-WALL-BUILD): the engine's own
+    reason (``cost_reason``: "it costs 1 brick and 1 lumber"), then the seat's hand in the
+    same words (s34: a second copy here said "it costs brick, lumber; P1 holds 1 wool, 2
+    grain", the cards in the comma style sentences left)."""
     cost = COSTS.get(kind)
     if cost is None or game.state.phase != MAIN:
         return ""
-    hand = game.state.hands[seat]
-    if can_pay(hand, cost):
+    why = cost_reason(game.state, seat, cost, "it now")
+    if why is None:
         return ""
-    held = ", ".join(f"{n} {CARD_NAMES[k]}" for k, n in enumerate(hand) if n) or "no card"
-    return UNPAID.format(seat=game.names[seat], cost=cost_text(cost), hand=held)
+    hand = bundle_words(tuple(game.state.hands[seat]))
+    return f"{why.text.removesuffix('.')}; {game.names[seat]} holds {hand}."

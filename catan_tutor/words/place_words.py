@@ -23,6 +23,7 @@ from ..board import (
     VERTEX_LABELS,
     LabelError,
     parse_edge,
+    parse_vertex,
 )
 from ..grammar import and_list, count, plural
 from ..state import State
@@ -226,14 +227,17 @@ def edge_of_corners(text: str) -> tuple[str, str]:
     if m is None or not _ROAD.search(text):
         return text, ""
     a, b = m["a"].upper(), m["b"].upper()
-    if a not in VERTEX_LABELS:
+    # each corner by any of its names: a corner hexes share shows under one hex's name on the
+    # board ("E12 is A4"), and "road N4 to Q2" (Q2 is N6) was told "“N4” is not an edge"
+    try:
+        edges = set(VERTEX_EDGES[parse_vertex(a)])
+    except LabelError:
         return text, ""
-    edges = set(VERTEX_EDGES[VERTEX_LABELS.index(a)])
-    if b in VERTEX_LABELS:  # two corners: the edge they share
-        edges &= set(VERTEX_EDGES[VERTEX_LABELS.index(b)])
+    try:  # two corners: the edge they share
+        edges &= set(VERTEX_EDGES[parse_vertex(b)])
         if not edges:
             return text, f"No road joins {a} and {b}: a road joins two corners side by side."
-    else:  # a corner and an edge of it
+    except LabelError:  # a corner and an edge of it
         try:
             edges &= {parse_edge(b)}
         except LabelError:
@@ -256,9 +260,10 @@ def edges_next_to(s: State, seat: int, text: str, secret: Collection[str] = ()) 
     if _names_an_edge(text[: m.start()] + " " + text[m.end() :]):  # "road between N and O
         return text[: m.start()] + text[m.end() :], ""  # from my settlement": said where (l31)
     if m["spot"]:
-        if m["spot"].upper() not in VERTEX_LABELS:
+        try:  # (by any of its names, as a road's two corners)
+            corners = [parse_vertex(m["spot"])]
+        except LabelError:
             return text, ""
-        corners = [VERTEX_LABELS.index(m["spot"].upper())]
         owners: list[int] = []
     else:
         owners = _owners(s, seat, text, m["whose"] or "")
