@@ -42,7 +42,7 @@ def test_a_reason_held_back_reads_as_about_the_game() -> None:
     """8.11: moving a knight (P1's one knight lies down: saying so would point at activating
     it); 6.7: a settlement next to C6, the answer's corner, says its cause without the
     corner (study/cause_kept.py, l36); 4.3: a road that is legal but not the road asked
-    for."""
+    for says how far it gets, by the question's measure (l46: test_s34_words)."""
     moved = _reply("puzzle_ck_barbarians", 1, "P1 move knight")
     assert moved == f"Moving a knight is not the answer here. {STUCK}", moved
     refused = _reply("puzzle_ck_walls", 4, "P3 settle B4")
@@ -53,7 +53,8 @@ def test_a_reason_held_back_reads_as_about_the_game() -> None:
     assert "C6" not in refused
     assert SECRET_WHY == "That is not the answer. Ask for a hint if you are stuck."
     legal = _reply("puzzle_base_awards", 2, "P1 road J5")
-    assert legal.endswith(f"but it is not the move the question asks for. {STUCK}"), legal
+    assert "but it is not the move the question asks for. J5 and one more road reach" in legal
+    assert STUCK not in legal, legal
 
 
 def _typed_kinds(game: Game) -> list[tuple[str, set[str]]]:
