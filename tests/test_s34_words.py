@@ -71,3 +71,24 @@ def test_the_board_s_replies_name_a_tap_as_well_as_a_click() -> None:
 
     for said in (ASK_HINT, ASK_PUZZLE, CARD_FIRST):
         assert "click or tap" in said.lower(), said
+
+
+def test_a_lesson_file_with_questions_unanswered_is_not_handed_out() -> None:
+    """l47 at 9.18, before its first question: Download as a lesson file gave every answer
+    ("- P2 play merchant O") and hint. Held back while a question of the lesson is not
+    answered; with the Lesson author's tools on (every question counted answered) it is
+    offered; a lesson with no question always."""
+    from catan_tutor.widgets.app import App
+    from catan_tutor.widgets.file_panel import DOWNLOAD_LATER
+
+    app = App(query="?lesson=puzzle_ck_progress")
+    files = app.tutor.files
+    files.show()
+    assert DOWNLOAD_LATER in files.download.value and "data:" not in files.download.value
+    assert files.position.value  # the position text is given (no question is open here)
+    app.tutor.files.author.value = True  # the author's tools: every answer shown
+    files.show()
+    assert "data:text/yaml" in files.download.value
+    plain = App(query="?lesson=base_setup").tutor.files
+    plain.show()
+    assert "data:text/yaml" in plain.download.value

@@ -61,13 +61,36 @@ def test_a_reload_at_a_solved_question_keeps_it_solved_with_its_why():
     s.play(q.children[0].action)
     s.last()  # on to the next question
     s.goto(q)
-    reloaded = App(query=app.tutor.saved_line.value)
+    address = app.tutor.saved_line.value
+    reloaded = App(query=address)
+    reloaded.progress.into.value = app.progress.store.to_json()  # the page sends what it kept
     r = reloaded.session
     assert r.node.id == q.id and not r.puzzle.holds()  # where the learner was, still solved
     _shows_solved_with_its_why(reloaded.tutor.puzzle, "reloaded")
     # solved on an earlier visit: the lesson's own answer explains it
     j = explanation(r.puzzle, r.node)
     assert j is not None and j.correct and j.text.startswith("Right: ")
+
+
+def test_an_address_at_a_solved_question_opened_elsewhere_keeps_its_secret():
+    """l47 at 8.11: the address bar (not Copy link) at a solved question, opened in another
+    browser, showed "Puzzle · solved ✓, Right: P1 activates the strong knight on O6". The
+    question it stands at counts as answered only where that browser's progress says so:
+    elsewhere it is open, its answer unsaid, the position the same."""
+    app = App(query="?lesson=puzzle_ck_metropolis")
+    s = app.session
+    s.last()
+    q = s.node
+    s.play(q.children[0].action)
+    s.goto(q)
+    address = app.tutor.saved_line.value
+    assert f"solved_at={q.id}" in address and f"node={q.id}" in address
+    stranger = App(query=address)  # no progress of theirs sent: a fresh browser
+    r = stranger.session
+    assert r.node.id == q.id and r.puzzle.holds() and r.puzzle_secret  # asked, not answered
+    said = stranger.tutor.puzzle.result.value + stranger.tutor.header.value
+    assert "Right" not in said and "solved" not in said, said
+    assert stranger.tutor.puzzle.again_button.layout.display == "none"
 
 
 def test_try_again_then_a_reload_keeps_the_question_open_until_answered_again():

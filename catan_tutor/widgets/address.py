@@ -111,15 +111,23 @@ def follow_lesson_link(session: TutorSession, link: Link) -> None:
     way but the last are passed over, not answered: a copied link, which names none, opens
     at its question; inside the answer of the last, still open, that question instead), then
     the hints taken there."""
-    if link.solved:  # (answered for the opener, not by them: not their progress, l40)
-        given = {(session.lesson_id, n) for n in link.solved} - session.puzzle.solved
-        session.puzzle.solved |= given
-        session.puzzle.given |= given
-    asked_afresh(session, link.again)  # (the browser's progress answers them not: progress.py)
+    target = None
     if link.node or link.moves or link.solved:
         start = session.origin_node  # where the file starts (not its first question)
         node = link.node if link.node is not None or start is None else start.id
         target = follow_moves(session.timeline, node, link.moves)
+    # answered for the opener, not by them: not their progress (l40); the question the link
+    # stands at is not (an address bar shared opened a stranger's page at "Puzzle · solved
+    # ✓, Right: P1 activates the strong knight on O6", l47 at 8.11): it opens as a copied
+    # link's does, and counts as answered where this browser's progress says so (a reload's
+    # own: progress.py); a question the link is past shows its answer on the board anyway
+    past = [n for n in link.solved if target is None or n != target.id]
+    if past:
+        given = {(session.lesson_id, n) for n in past} - session.puzzle.solved
+        session.puzzle.solved |= given
+        session.puzzle.given |= given
+    asked_afresh(session, link.again)  # (the browser's progress answers them not: progress.py)
+    if target is not None:
         session.puzzle.pass_to(target)  # the questions on the way to it: passed over
         landing(session, target)  # (at a question before it: the step note says so)
         keep_answer(session.puzzle, target)  # on a solved question's answer: its "Right"

@@ -26,6 +26,12 @@ SECRET_DOWNLOAD = (
     "The lesson file can be downloaded once the question is answered. The author's tools "
     "below show its answer: leave them off to solve it yourself."
 )
+# ... and elsewhere in a lesson with a question not answered yet (l47 at 9.18, before its
+# first question: the file listed every answer, "- P2 play merchant O", and the hints)
+DOWNLOAD_LATER = (
+    "The lesson file holds the answers to its questions: it can be downloaded once you have "
+    "answered them, or with the Lesson author's tools on (they show the answers)."
+)
 # its placeholder otherwise: the box's name for a screen reader too (an empty one left it
 # nameless: axe's "label", s31)
 POSITION_HINT = "The position as text: copy it, or paste one and press Load position."
@@ -119,16 +125,30 @@ class FilePanel:
         f = files[0]
         self.load_scenario_text(bytes(f["content"]), f["name"])  # bytes: errors name the line
 
+    def _unanswered(self) -> bool:
+        """The lesson shown asks a question the learner has not answered (not with the
+        author's tools on: they show every answer)."""
+        s = self.session
+        sc = s.scenario
+        if s.author_view or sc is None or sc.timeline is not s.timeline:  # (a game: none)
+            return False
+        nodes = (s.timeline.nodes.get(n) for n in sc.puzzles)
+        return any(n is not None and s.puzzle.key(n) not in s.puzzle.solved for n in nodes)
+
     def show(self) -> None:
         """The position text and the download link; at a puzzle's open question neither
         (``puzzle_secret``): the text says whose turn it is ("active=P3" at 1.4's "Whose turn
-        is it to place?"), the lesson file holds the answer."""
+        is it to place?"), the lesson file holds the answer; the download neither in a lesson
+        with a question unanswered."""
         if self.session.puzzle_secret:
             self.position.value, self.position.placeholder = "", SECRET_POSITION
             self.download.value = f"<span style='margin-left:12px'>{SECRET_DOWNLOAD}</span>"
             return
         self.position.value = self.session.game.position()
         self.position.placeholder = POSITION_HINT
+        if self._unanswered():
+            self.download.value = f"<span style='margin-left:12px'>{DOWNLOAD_LATER}</span>"
+            return
         text = self.lesson_text()  # readable, reads back the same
         data = base64.b64encode(text.encode()).decode()
         title = self.session.as_scenario().title
