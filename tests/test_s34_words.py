@@ -92,3 +92,34 @@ def test_a_lesson_file_with_questions_unanswered_is_not_handed_out() -> None:
     plain = App(query="?lesson=base_setup").tutor.files
     plain.show()
     assert "data:text/yaml" in plain.download.value
+
+
+def test_an_apostrophe_in_a_notation_problem_stays_an_apostrophe() -> None:
+    """l47: Try a move said "an edge is named by a hex“s letter … one hex”s name": the
+    reader's quotes were curled across two apostrophes. Quoted words are curled, "hex's"
+    is not."""
+    import html
+    import re
+
+    from catan_tutor.widgets.app import App
+
+    app = App(query="?lesson=base_trading_harbors")
+    app.session.try_move("P1 road N4 to B3")
+    said = html.unescape(re.sub("<[^>]+>", "", app.tutor.controls.try_verdict.value))
+    assert "“N4” is not an edge" in said and "a hex's letter" in said, said
+    assert "hex“s" not in said and "hex”s" not in said, said
+
+
+def test_ck_pc_merchant_a_progress_card_s_list_is_called_what_the_card_names() -> None:
+    """l47 at 9.18: the Merchant's hex list was labelled "details"; it says what the card
+    chosen names (CK-PC-MERCHANT: a hex; Merchant Fleet: a card kind)."""
+    from catan_tutor.progress_cards import CARDS
+    from catan_tutor.widgets.app import App
+
+    t = App(query="?lesson=puzzle_ck_progress&node=4").tutor
+    t.controls.palette.value = "play progress"
+    pickers = t.controls.form.pickers
+    pickers["card"].value = CARDS.index("merchant")
+    assert pickers["args"].description == "hex"
+    pickers["card"].value = CARDS.index("merchant-fleet")
+    assert pickers["args"].description == "card kind"

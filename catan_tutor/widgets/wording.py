@@ -441,7 +441,7 @@ _NOTATION_WORDS = (
     (re.compile(r"\ban action\b"), "a kind of move (settle, road, city, roll, end…)"),
     (re.compile(r"\bvertex\b"), "corner"),
     (re.compile(r"\bvertices\b"), "corners"),
-    (re.compile(r"'([^']*)'"), r"“\1”"),
+    (re.compile(r"(?<!\w)'([^'\n]*?)'(?!\w)"), r"“\1”"),  # (not an apostrophe: hex's, l47)
 )
 
 
