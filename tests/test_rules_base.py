@@ -782,7 +782,7 @@ def test_BASE_TURN_OFFTURN_cited_while_answering_an_offer_or_discarding():
     for text in ("P2 road C3", "P2 bank 3 brick for ore", "P2 end"):
         assert_illegal(g, text, "BASE-TURN-OFFTURN")
     said = g.explain("P2 road C3").reason  # in words: whose turn, what P2 may do
-    assert said.startswith("It is P1's turn: P2 may only answer what is asked of them now (")
+    assert said == "It is P1's turn: P2 may only discard 4 cards now.", said
     assert "discard" in said and "pending" not in said, said
 
 

@@ -123,3 +123,23 @@ def test_ck_pc_merchant_a_progress_card_s_list_is_called_what_the_card_names() -
     assert pickers["args"].description == "hex"
     pickers["card"].value = CARDS.index("merchant-fleet")
     assert pickers["args"].description == "card kind"
+
+
+def test_base_turn_offturn_a_kind_asked_about_off_turn_says_why_at_once() -> None:
+    """l47 at 3.1, P3 answering P1's offer: "Why can't I…? Offer a trade" said "Fill in the
+    form and press Play this move…" and showed no form; End the turn's reason read "now
+    (answer P1's offer (P1 gives…))". The one reason every such move gets is said at once,
+    with one bracket."""
+    from catan_tutor.widgets.app import App
+
+    app = App(query="?lesson=base_trading_harbors")
+    s, c = app.session, app.tutor.controls
+    while "answer" not in s.game.prompt().lower():
+        s.step("forward")
+    c.why_toggle.value = True
+    c.blocked.value = "offer"
+    said = c.message.value.replace("&#x27;", "'")
+    opening = "Not possible now. It is P1's turn: P3 may only answer P1's offer ("
+    assert said.startswith(opening), said
+    assert said.endswith(") now.") and "Fill in the form" not in said, said
+    assert said.count("(") == 1, said

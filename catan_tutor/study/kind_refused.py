@@ -58,18 +58,22 @@ def unpaid_reason(game: Game, kind: type) -> str:
 
 def spotless_refusal(game: Game, kind: type) -> Explanation | None:
     """The engine's refusal of a move of ``kind`` by the seat to move that holds whichever
-    spot it names (its int fields filled in two ways, refused alike: the phase, an owed move),
-    or None when the spot makes a difference, a field is not a number or a move is legal."""
+    spot or cards it names (its fields filled in two ways, refused alike: the phase, an owed
+    move, another's turn), or None when they make a difference, a field is neither a number
+    nor cards, or a move is legal."""
     parts = fields(kind)
     if not parts or parts[0].name != "player":
         return None
     said = []
     for fill in (0, 1):
-        values = {}
+        values: dict[str, object] = {}
         for f in parts[1:]:
-            if f.type not in ("int", int):
+            if f.type in ("Bundle", "tuple[int, ...]"):  # one card of kind ``fill``
+                values[f.name] = tuple(int(k == fill) for k in range(len(CARD_NAMES)))
+            elif f.type in ("int", int):
+                values[f.name] = fill
+            else:
                 return None
-            values[f.name] = fill
         try:
             ex = game.explain(kind(game.acting_seat, **values))
         except (CatanError, TypeError):

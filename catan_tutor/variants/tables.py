@@ -139,10 +139,11 @@ class TableRules:
         if decision is not None and type(a) not in decision.kinds:
             if p != s.active:
                 owed = [d for q, d in self.pending(s) if q == p]
+                # (one bracket: "…now (answer P1's offer (P1 gives…))" read as nested, l47)
                 return Reason(
                     "BASE-TURN-OFFTURN",
-                    f"It is {s.name(s.active)}'s turn: {s.name(p)} may only answer what "
-                    f"is asked of them now ({'; '.join(owed) or self._owed(s, p)}).",
+                    f"It is {s.name(s.active)}'s turn: {s.name(p)} may only "
+                    f"{'; '.join(owed) or self._owed(s, p)} now.",
                 )
             return Reason(decision.rule, f"Waiting for {self._owed(s, p)}.")
         if fn is None:

@@ -27,6 +27,7 @@ from ..actions import Action, EndTurn, Roll
 from ..errors import CatanError, TimelineFullError
 from ..game import Explanation, Game
 from ..sampler import Sampler
+from ..study.kind_refused import spotless_refusal
 from ..study.scenario import Scenario
 from ..study.timeline import Node, Timeline
 from ..typed_forms import how_to_type
@@ -402,9 +403,12 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         """Why no move of kind ``cls`` can be played now: the engine's one reason where every
         spot gives the same one, else where to ask (a spot, or the form; then ``how`` the
         kind is typed)."""
-        why = common_refusal(self.game, cls)
+        why = common_refusal(self.game, cls)  # every spot's (a kind played on the board)
+        if why is None and not clicked_fields(cls):  # else whatever it names (l47 at 3.1:
+            why = spotless_refusal(self.game, cls)  # "Offer a trade" asked for a form unshown)
         if why is not None:
-            return f"Not possible now: {plain(why.reason)}"
+            said = plain(why.reason)  # (a reason with its own colon: a sentence of its own)
+            return f"Not possible now. {said}" if ":" in said else f"Not possible now: {said}"
         ask = (ASK_HINT if clicked_fields(cls) else ASK_FORM).format(
             try_it=try_a_move(self.exploring)
         )
