@@ -143,3 +143,16 @@ def test_base_turn_offturn_a_kind_asked_about_off_turn_says_why_at_once() -> Non
     assert said.startswith(opening), said
     assert said.endswith(") now.") and "Fill in the form" not in said, said
     assert said.count("(") == 1, said
+
+
+def test_the_help_says_how_places_are_named_and_its_examples_read() -> None:
+    """l47: nothing said how places are named (hex letter and clock hour, corners even,
+    edges odd) until an error did. The help says it, and its examples read as moves."""
+    from catan_tutor.widgets.app import HELP_HTML, App
+
+    assert "clock face" in HELP_HTML and "corners at the even hours" in HELP_HTML
+    s = App(query="?lesson=base_setup").session
+    for typed, meant in (("P1 settle E4", "P1 settle E4"), ("build a road on E3", "P1 road E3")):
+        s.try_move(typed)
+        assert s.verdict is not None and str(s.verdict.action) == meant, (typed, s.unreadable)
+    assert "<em>P1 settle E4</em>" in HELP_HTML and "<em>build a road on E3</em>" in HELP_HTML
