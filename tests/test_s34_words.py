@@ -156,3 +156,24 @@ def test_the_help_says_how_places_are_named_and_its_examples_read() -> None:
         s.try_move(typed)
         assert s.verdict is not None and str(s.verdict.action) == meant, (typed, s.unreadable)
     assert "<em>P1 settle E4</em>" in HELP_HTML and "<em>build a road on E3</em>" in HELP_HTML
+
+
+def test_ck_comp_removed_the_ck_rules_list_says_which_base_rules_are_not_ck_s() -> None:
+    """l47 at 7.1: the Rules tab of Cities & Knights listed the Knight card ("counts for
+    Largest Army") and Largest Army with nothing saying C&K leaves them out
+    (CK-COMP-REMOVED). Each inherited rule another decides in the game shown says so."""
+    import re
+
+    from catan_tutor.widgets.rules_panel import rules_html
+
+    html = rules_html("ck")
+
+    def note(rule_id: str) -> str:
+        m = re.search(rf"data-rule='{rule_id}'.*?</summary>", html, re.S)
+        assert m is not None, rule_id
+        return m.group(0)
+
+    for rule_id in ("BASE-DEV-KNIGHT", "BASE-AWARD-LARGEST-ARMY"):
+        assert "see “What Cities &amp; Knights leaves out”" in note(rule_id), rule_id
+    assert "catan-rule-instead" not in note("BASE-AWARD-LONGEST-ROAD")  # C&K keeps it
+    assert "catan-rule-instead" not in rules_html("base")  # the base game's own list

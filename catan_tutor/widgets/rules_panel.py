@@ -16,6 +16,7 @@ import ipywidgets as widgets
 
 from .. import rulebook
 from ..rulebook import Rule
+from ..rules import precedence
 from ..study.library import lessons_citing
 from ..study.resources import lessons_dir
 from ..words.older_names import card_count_words, with_older_name
@@ -53,7 +54,22 @@ def lessons_line(rule_id: str, folder: Path | None = None) -> str:
     )
 
 
-def _rule_html(r: Rule, opened: bool, chosen: bool) -> str:
+def _instead(variant: str, r: Rule) -> str:
+    """The note on an inherited rule that a rule of ``variant`` decides instead ("In Cities
+    & Knights, see “What Cities & Knights leaves out”": l47 read the C&K list's Knight card
+    and Largest Army as C&K's own), '' for none."""
+    deciding = precedence.table(variant).get(r.id, r.id)
+    if deciding == r.id:
+        return ""
+    other = rulebook.rule(deciding)
+    title = plain_title(other.id, other.title)
+    return (
+        f"<span class='catan-rule-instead' style='color:#666;font-size:12px'> · in "
+        f"{markup.text(variant_name(variant))}, see “{markup.text(title)}”</span>"
+    )
+
+
+def _rule_html(r: Rule, opened: bool, chosen: bool, instead: str = "") -> str:
     mark = "background:#fff8e1;border-left:3px solid #f9a825;" if chosen else ""
     badge = READING_BADGE if "decision" in r.sources else ""
     text, title = card_count_words(r.text), with_older_name(r.id, plain_title(r.id, r.title))
@@ -66,7 +82,7 @@ def _rule_html(r: Rule, opened: bool, chosen: bool) -> str:
         f"<details class='catan-rule-entry' data-rule='{markup.text(r.id)}'"
         f"{' open' if opened else ''} style='margin:1px 0;padding:1px 4px;{mark}'>"
         f"<summary style='cursor:pointer'><b>{markup.text(title)}</b>"
-        f"{badge}</summary>"
+        f"{badge}{instead}</summary>"
         f"{body}{reading_html(r.id)}{lessons_line(r.id)}</details>"
     )
 
@@ -114,7 +130,8 @@ def rules_html(variant: str, query: str = "", chosen: str = "") -> str:
             parts.append(f"<div class='catan-rule-game' style='{GAME_HEADING}'>{_game(v)}</div>")
         heading = _NUMBER.sub("", section) or variant_name(v)
         body = "".join(
-            _rule_html(r, bool(query) and len(found) <= 12, r.id == chosen) for r in items
+            _rule_html(r, bool(query) and len(found) <= 12, r.id == chosen, _instead(variant, r))
+            for r in items
         )
         parts.append(
             f"<details class='catan-rule-section'{' open' if query else ''} "
