@@ -177,3 +177,24 @@ def test_ck_comp_removed_the_ck_rules_list_says_which_base_rules_are_not_ck_s() 
         assert "see “What Cities &amp; Knights leaves out”" in note(rule_id), rule_id
     assert "catan-rule-instead" not in note("BASE-AWARD-LONGEST-ROAD")  # C&K keeps it
     assert "catan-rule-instead" not in rules_html("base")  # the base game's own list
+
+
+def test_at_an_open_question_the_form_has_no_explain_that_says_nothing() -> None:
+    """l47 at 1.4: Explain pressed at the open question showed nothing by the form (a
+    verdict there would narrow the answer); it is not offered there, and is again after."""
+    from puzzle_answers import at_question, course_puzzles
+
+    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_setup" and a.node == 9)
+    t = at_question(asked)
+    t.controls.palette.value = "settle"
+    assert t.controls.form_frame.explain_button.layout.display == "none"
+    from catan_tutor.widgets.app import App
+
+    lesson = App(query="?lesson=base_setup").tutor  # a lesson's step: Explain again
+    lesson.controls.palette.value = "settle"
+    assert lesson.controls.form_frame.explain_button.layout.display == ""
+    t.controls.palette.value = None  # (the same page: the next form outside a question)
+    t.puzzle.submit(asked.puzzle.answers[0])
+    t.session.step("forward")
+    t.controls.palette.value = t.controls.palette.options[0][1]
+    assert t.controls.form_frame.explain_button.layout.display == ""

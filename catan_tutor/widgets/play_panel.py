@@ -354,6 +354,9 @@ class PlayPanel:
         )
         if secret:  # no "✓ legal" on the move chosen: the puzzle judges it
             form.status.layout.display = "none"
+        # nor Explain, which could say nothing there (l47 at 1.4 pressed it: nothing showed
+        # by it, and the reason it could not be told stood far below, under Try a move)
+        self.form_frame.explain_button.layout.display = "none" if secret else ""
         return form
 
     def _set_form(self, form: ActionForm | None) -> None:
