@@ -617,6 +617,14 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
             how = how_to_type(game, _kind_class(game, meant), avoid) or how
             why = f"I cannot read “{word}”: did you mean “{meant}”? {how}"
             raise MoveWordsError(why, word, meant)
+        unread = [t for t in tokens if _unknown(t) and not _LABEL_LIKE.match(t)]  # (not n3)
+        if word and (slips := _slips(unread)):  # "bild a raod at n3" (l47)
+            meant = next((m for _, m in slips if m in _KIND_SPELLINGS), "")
+            how = how_to_type(game, _kind_class(game, meant), avoid) if meant else ""
+            typed = " and ".join(f"“{w}”" for w, _ in slips)
+            fixed = " and ".join(f"“{m}”" for _, m in slips)
+            why = f"I cannot read {typed}: did you mean {fixed}? {how or examples(game, avoid)}"
+            raise MoveWordsError(why, word, meant)
         unread = f"I cannot read “{word}”." if word else "It does not say which move."
         raise MoveWordsError(f"{unread} {how}", word or head or tokens[0])
     try:
@@ -642,6 +650,29 @@ def _close_to(word: str, spellings: Collection[str]) -> str:
     close = difflib.get_close_matches(low, list(spellings), n=1, cutoff=0.75)
     swapped = [w for w in spellings if sorted(w) == sorted(low)]  # "oer": two letters swapped
     return close[0] if close else swapped[0] if swapped else ""
+
+
+_LABEL_LIKE = re.compile(r"^[a-s]\d{1,2}$", re.IGNORECASE)  # a spot's label, as typed
+# The verbs said around a move ("build a road") a misspelling is matched against too
+_VERB_SPELLINGS = sorted(
+    w
+    for w in FILLER
+    if len(w) > 3
+    and w.isalpha()
+    and w.endswith(("build", "place", "put", "play", "make", "take", "steal", "trade"))
+    or w in {"build", "place", "play", "make", "take", "steal"}
+)
+
+
+def _slips(words: list[str]) -> list[tuple[str, str]]:
+    """Each of ``words`` (none the reader placed) with the word of a move or of a move's
+    verb it is a close misspelling of, when every one is such a slip and one names a kind of
+    move ("bild a raod": “build” and “road”; l47 was told only "I cannot read “bild”");
+    else []."""
+    slips = [(w, _close_to(w, _KIND_SPELLINGS) or _close_to(w, _VERB_SPELLINGS)) for w in words]
+    if not slips or not all(m for _, m in slips):
+        return []
+    return slips if any(m in _KIND_SPELLINGS for _, m in slips) else []
 
 
 def misspelt_kind(word: str) -> str:

@@ -198,3 +198,23 @@ def test_at_an_open_question_the_form_has_no_explain_that_says_nothing() -> None
     t.session.step("forward")
     t.controls.palette.value = t.controls.palette.options[0][1]
     assert t.controls.form_frame.explain_button.layout.display == ""
+
+
+def test_a_move_misspelt_twice_is_told_both_words_meant() -> None:
+    """l47: "bild a raod at n3" was told only "I cannot read “bild”" and no word meant; each
+    slip is answered with the word meant, and how the move it names is typed."""
+    from catan_tutor.errors import CatanError
+    from catan_tutor.move_words import as_notation
+    from catan_tutor.widgets.app import App
+
+    g = App(query="?lesson=base_setup").session.game
+    for typed, said in (
+        ("bild a raod at n3", "I cannot read “bild” and “raod”: did you mean “build” and “road”?"),
+        ("plase a setlment on N6", "did you mean “place” and “settlement”?"),
+    ):
+        with pytest.raises(CatanError) as e:
+            as_notation(g, typed)
+        assert said in str(e.value), str(e.value)
+    with pytest.raises(CatanError) as e:
+        as_notation(g, "xyzzy")
+    assert "did you mean" not in str(e.value)  # (no word close to it: none offered)
