@@ -625,8 +625,8 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
             fixed = " and ".join(f"“{m}”" for _, m in slips)
             why = f"I cannot read {typed}: did you mean {fixed}? {how or examples(game, avoid)}"
             raise MoveWordsError(why, word, meant)
-        unread = f"I cannot read “{word}”." if word else "It does not say which move."
-        raise MoveWordsError(f"{unread} {how}", word or head or tokens[0])
+        unsaid = f"I cannot read “{word}”." if word else "It does not say which move."
+        raise MoveWordsError(f"{unsaid} {how}", word or head or tokens[0])
     try:
         game.parse(spelled)
     except CatanError as e:
