@@ -218,3 +218,18 @@ def test_a_move_misspelt_twice_is_told_both_words_meant() -> None:
     with pytest.raises(CatanError) as e:
         as_notation(g, "xyzzy")
     assert "did you mean" not in str(e.value)  # (no word close to it: none offered)
+
+
+def test_the_note_about_a_lesson_left_goes_on_the_next_step() -> None:
+    """l47 read "Your 1 move in “Setting up a base game” is kept: open it again to go on."
+    at the end of lesson 1.4, long after opening it: said on opening, gone on the first
+    step or move."""
+    from catan_tutor.widgets.app import App
+
+    app = App(query="?lesson=base_setup")
+    s = app.session
+    s.play("P1 settle E4")  # a move of the learner's own (the lesson plays N6)
+    app.open("base_first_player")
+    assert "is kept: open it again to go on" in app.status.value
+    s.step("forward")
+    assert app.status.value == ""

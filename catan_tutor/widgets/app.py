@@ -35,6 +35,7 @@ from ..study.scenario import load_scenario
 from ..study.timeline import Timeline
 from ..variants import VARIANTS
 from . import address, icons, links, preheat, session
+from .app_note import AppNote
 from .computer import SeatPicker
 from .guard import guarded, shown_in
 from .last_place import LastPlace
@@ -162,6 +163,7 @@ class App:
         first = new_game("base", players=4)  # shown only if no lesson or link opens
         self.tutor = Tutor(first, seed=seed, show=False)
         self.session.on("shown", self._show_chapter)
+        self.notes = AppNote(self.status, self.session)  # (it goes on the next step)
         # ✓ in the list, Next lesson (progress.py); the list: the chapter's lessons
         self.progress = CourseProgress(
             self.session, self.lessons, self.picker, self.open, self.tutor.safe, listed=self.listed
@@ -396,13 +398,8 @@ class App:
             self.title.value = title
 
     def _note(self, *texts: str) -> None:
-        """A remark above the tutor (not an error); '' clears it."""
-        text = " ".join(t for t in texts if t)
-        self.status.value = (
-            f"<span class='catan-note' style='color:#37474f'>{html.escape(text)}</span>"
-            if text
-            else ""
-        )
+        """A remark above the tutor (not an error); '' clears it (``AppNote``)."""
+        self.notes.say(*texts)
 
     def resume(self, query: str) -> bool:
         """Resume the line of play a reloaded page carries in its address (``?s=``), else
