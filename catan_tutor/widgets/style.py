@@ -225,9 +225,19 @@ HELD_REPLY_CSS = (
     "border-radius:50%;font-size:11px;line-height:1.05;cursor:pointer;white-space:pre-line;"
     "background:var(--jp-layout-color1,#fff);"
     "color:var(--jp-ui-font-color1,rgba(0,0,0,.87));box-shadow:0 1px 4px rgba(0,0,0,.25)}"
-    ".catan-app .catan-reply-held.catan-reply-cut{-webkit-mask-image:linear-gradient(to bottom,"
-    "#000 calc(100% - 1.4em),rgba(0,0,0,.25));mask-image:linear-gradient(to bottom,"
-    "#000 calc(100% - 1.4em),rgba(0,0,0,.25))}"
+    # (a layer over the words, the box opaque: a mask on the box faded its background too, and
+    # the page under it showed through, "Before this question" and Labels over its last line,
+    # s34 m07z_sheet.png)
+    ".catan-app .catan-reply-held>.widget-html-content{overflow:visible;align-self:flex-start}"
+    ".catan-app .catan-reply-held.catan-reply-cut>.widget-html-content::after{content:'';"
+    "display:block;position:sticky;bottom:0;height:1.4em;margin-top:-1.4em;"
+    "pointer-events:none;background:linear-gradient(to bottom,"
+    "transparent,var(--jp-layout-color1,#fff))}"
+    # its verdict ("✕ Not the answer") stays at its top while the rest scrolls under "more"
+    # (it scrolled away and the first line left was cut under the border, s34 m08)
+    ".catan-app .catan-reply-held .catan-puzzle-verdict>b:first-child{display:block;"
+    "position:sticky;top:-6px;z-index:1;margin-top:-10px;padding-top:10px;"
+    "background:var(--jp-layout-color1,#fff)}"
     ".catan-reply-further[hidden]{display:none}"
     # a solved question's box holding its reply alone: gone while the reply is held (l31: an
     # empty "Puzzle · solved ✓" box over the held reply); back with it when it is closed
