@@ -230,7 +230,9 @@ HELD_REPLY_CSS = (
     # s34 m07z_sheet.png)
     ".catan-app .catan-reply-held>.widget-html-content{overflow:visible;align-self:flex-start}"
     ".catan-app .catan-reply-held.catan-reply-cut>.widget-html-content::after{content:'';"
-    "display:block;position:sticky;bottom:0;height:1.4em;margin-top:-1.4em;"
+    # (to the box's edge, over its padding: a line's top showed under the layer)
+    "display:block;position:sticky;bottom:-6px;height:calc(1.4em + 6px);"
+    "margin-top:calc(-1.4em - 6px);"
     "pointer-events:none;background:linear-gradient(to bottom,"
     "transparent,var(--jp-layout-color1,#fff))}"
     # its verdict ("✕ Not the answer") stays at its top while the rest scrolls under "more"
