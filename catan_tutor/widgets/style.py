@@ -536,6 +536,13 @@ LAYOUT_CSS = (
     # the board's column and the panels flow into the page's column (their boxes only
     # group them): the board, then what answers it, then the controls (PHONE_ORDER)
     f"{PHONE_FLAT}{{display:contents}}"
+    # the hand's lines at the page's spacing: its widget's 28 px line doubled them where the
+    # hand wraps (Explore's Play tab, 9.2 at 375x740: a fresh learner, s34 m12)
+    ".catan-app .catan-own-hand>.widget-html-content{line-height:1.4}"
+    # the New game form's Start after the seats it starts the game with (it came before them,
+    # its row's last: s34 m15); the choices' row flattened into the form's column
+    ".catan-new-game-box>.widget-hbox:first-child{display:contents}"
+    ".catan-new-game-box .catan-new-game-start{order:1}"
     # no scroll anchoring in it: the browser keeps the first element in the page's order in
     # place, not the one in the order shown (the step buttons, when they followed the text:
     # a rule's text opened over them scrolled the "§" tapped away from under the finger)
