@@ -427,8 +427,8 @@ LAYOUT_CSS = (
     f".catan-app .catan-note-row .widget-html-content{{line-height:{NOTE_LINE}px}}"
     # what the event die did, under a C&K board, in the lines kept for it (board_panel)
     f".catan-board-col>.catan-dice-words{{min-height:{EVENT_LINES}px;height:auto}}"
-    # the dice's caption in words under the board only where its strip leaves it out (a
-    # narrow board's, BoardView.narrow, or C&K's where it would take three lines: board_paint's
+    # the dice's caption in words under the board only where its strip leaves it out (C&K's
+    # where it would take more than a line beside the dice, two with none: board_paint's
     # strip, data-caption); shown as a phone's page (up to
     # 700 px) it was said twice on boards 530 to 700 px wide, and at 768 (a 469 px board) never
     ".catan-dice-caption{display:none}"
