@@ -108,6 +108,7 @@ BOXED_JS = """() => {
   return out;
 }"""
 STATE_JS = "() => document.querySelector('.catan-tutor .catan-state')?.dataset.depth ?? ''"
+DRAWN_JS = "document.querySelector('.catan-drawn')"  # the board's drawn state (data-*)
 # Runs in the page: the board's top from the app's top (however the page is scrolled)
 BOARD_TOP_JS = """() => document.querySelector('.catan-board canvas').getBoundingClientRect().top
   - document.querySelector('.catan-app').getBoundingClientRect().top"""
@@ -1501,6 +1502,19 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(lesson_page):
     page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
     page.wait_for_function(f"() => ({STATE_JS})() === '0'")
     settle(page)
+    # before the roll, on a tablet (768x1024, a 469 px board): "The dice are not rolled yet
+    # this turn." in the strip, where no dice take its room (it was said under it, the strip
+    # empty: 8.1, a fresh learner, s34 t01_tablet_dark_l81.png)
+    caption = page.locator(".catan-dice-words .catan-dice-caption")
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.wait_for_function(f"() => {DRAWN_JS}?.dataset.narrow === '1'")
+    settle(page)
+    assert page.evaluate(f"() => {DRAWN_JS}.dataset.caption") == "in"
+    assert caption.is_hidden() and "not rolled yet" in caption.inner_text()
+    page.screenshot(path=ARTIFACTS / "layout_tablet_ck_not_rolled.png")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_function(f"() => {DRAWN_JS}?.dataset.narrow === '0'")
+    settle(page)
     forward = page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶").first
     step = _settled_box(page, forward)
     page.locator(".catan-actions .catan-roll").click()
@@ -1525,8 +1539,15 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(lesson_page):
     # the roll's caption in the strip beside the dice, not again in the words under it; on a
     # phone it leads those words, wrapped in the page's width (the strip's ~70 px beside three
     # dice and the barbarian track drew it in three lines over each other)
-    caption = page.locator(".catan-dice-words .catan-dice-caption")
     assert caption.is_hidden() and caption.inner_text().strip() == "The dice of the last roll."
+    # at 1024x768 the strip has not the room of a line for it beside the three dice and the
+    # track: in one line under the board (it wrapped, "The dice of the last / roll.": 6.7, a
+    # fresh learner, s34 s11_1024_l67_puzzle.png)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.wait_for_function(f"() => {DRAWN_JS}?.dataset.caption === 'out'", timeout=15_000)
+    settle(page)
+    assert caption.is_visible() and caption.evaluate("e => e.getClientRects().length") == 1
+    page.screenshot(path=ARTIFACTS / "layout_1024_ck_dice.png")
     page.set_viewport_size({"width": 375, "height": 740})
     caption.wait_for()
     settle(page)  # (the strip drawn again for the phone's width)
@@ -1536,16 +1557,18 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(lesson_page):
     assert 0 <= _under(page, BOARD, page.locator(".catan-dice-words")) <= 24, box
     assert box["y"] + box["height"] <= forward.bounding_box()["y"], box
     page.screenshot(path=ARTIFACTS / "layout_phone_ck_dice.png")
-    # said once at every width: beside the dice in the strip where the board shows wide
-    # enough for it (the phone's words under a board 558 and 640 px wide said it again), in
-    # words where the strip leaves it out (a tablet's 469 px board said it nowhere)
+    # said once at every width: beside the dice in the strip where the board leaves it a line
+    # (the phone's words under a board 558 and 640 px wide said it again), in words where the
+    # strip leaves it out (a tablet's 469 px board said it nowhere); under 1280 the strip
+    # leaves it out beside three dice and the track (in two lines it read apart, s34)
     for width, height, narrow in ((600, 900, "0"), (690, 900, "0"), (768, 1024, "1")):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(
             "(n) => document.querySelector('.catan-drawn')?.dataset.narrow === n", arg=narrow
         )
         settle(page)
-        assert caption.is_visible() == (narrow == "1"), width
+        out = page.evaluate(f"() => {DRAWN_JS}.dataset.caption") == "out"
+        assert caption.is_visible() == out, width
         page.screenshot(path=ARTIFACTS / f"layout_ck_dice_{width}.png")
 
 

@@ -405,8 +405,9 @@ def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(
     phone: Roll, the hand and the kinds to play sat two screens under the board, the seats'
     box (who plays, Pause, how each plays: 375 px) between. With the tools (the Play tab) and
     with fewer: the turn's buttons, the hand, the kinds and their form come first, less than
-    half a screen under the board, the seats after the form. The page's help pushes the page
-    down, whole in the screen's width."""
+    half a screen under the board, the seats after the form; the hand's lines at the page's
+    spacing (s34: doubled). The page's help pushes the page down, whole in the screen's width.
+    The New game form's Start comes after the seats (s34: before them)."""
     page = phone
     _open(page, f"{app_server}?variant=base&players=3&seed=1&p2=greedy&p3=greedy", "P1")
     page.locator(".catan-computer").first.wait_for()
@@ -421,6 +422,13 @@ def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(
         assert at["turn"][0] < at["kinds"][0] < at["form"][0] < at["seats"][0], (tools, at)
         assert page.evaluate(SIDEWAYS_JS) == [], tools  # every line's last letters in sight
         if tools == "more":
+            # the hand's lines at the page's spacing: its widget's 28 px line doubled them where
+            # it wraps (9.2's "P2's hand: ...; progress cards: ...", s34 m12_phone_dark_tabs)
+            spacing = page.locator(".catan-tutor .catan-own-hand .widget-html-content").evaluate(
+                "e => parseFloat(getComputedStyle(e).lineHeight)"
+                " / parseFloat(getComputedStyle(e).fontSize)"
+            )
+            assert spacing <= 1.5, spacing
             # Explore's seven tabs on one row in the screen, each word whole ("File" wrapped
             # alone onto a second row: a fresh learner, s31)
             tabs = page.evaluate(TABS_JS)
@@ -459,6 +467,18 @@ def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(
     assert 0 <= head["y"] < board["y"] and board["y"] + board["height"] <= PHONE["height"], (
         head,
         board,
+    )
+    # the New game form: Start after the seats it starts the game with (it came before them,
+    # the last of the variant's row: s34 m15_phone_dark_newgame.png)
+    page.locator(".catan-bar .catan-new-game").tap()
+    start = page.locator(".catan-new-game-box .catan-new-game-start")
+    start.wait_for()
+    page.screenshot(path=ARTIFACTS / "phone_new_game_form.png")
+    seats = page.locator(".catan-new-game-box .catan-seats select").all()
+    last = seats[-1].bounding_box()
+    assert len(seats) >= 2 and start.bounding_box()["y"] >= last["y"] + last["height"], (
+        start.bounding_box(),
+        last,
     )
 
 

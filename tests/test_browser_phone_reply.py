@@ -2,8 +2,11 @@
 (reply_in_view.js, style.HELD_REPLY_CSS), is a few lines with its top on the screen, a close
 (x) a finger's size and named, and "more" where it is longer; it lies over none of what it
 answers: the spot tapped (the robber just moved), the question, its answer's row and the hand
-(s24: ~300 px tall, it covered the question and the answer's row, and could not be closed).
-Closed, it goes; the next reply is held again.
+(s24: ~300 px tall, it covered the question and the answer's row, and could not be closed),
+nor how to answer it (s34). Its box is opaque: nothing of the page shows through it (a mask
+fading its last line let "Before this question" print over its words, s34); its verdict stays
+at its top, and "more" shows the next lines from the one cut, whole (s34: the verdict scrolled
+away, a line cut under the border). Closed, it goes; the next reply is held again.
 
 Screenshots: tests/artifacts/phone_reply_*.png (looked at). Needs /usr/bin/chromium.
 """
@@ -25,7 +28,30 @@ pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 PHONE = {"width": 375, "height": 740}
 BOARD = ".catan-board canvas"
 HELD = ".catan-reply-held"
-SEEN = (".catan-puzzle-prompt", ".catan-puzzle-entry")  # (and the hand after a right answer)
+# the question, how to answer it ("Tap your move's spot...": the reply lay over it, s34) and
+# its answer's row (and the hand after a right answer)
+SEEN = (".catan-puzzle-prompt", ".catan-puzzle-how", ".catan-puzzle-entry")
+# Runs in the page: the held reply's box is opaque (no mask: one faded its background with its
+# last line, and the page's words under it showed through, "Before this question" and Labels
+# over its words, s34 m07z_sheet.png), its cut line faded by a layer over its words instead;
+# its verdict's box ("✕ Not the answer", "✓ Right"; else its top's) and the top of the first
+# line whose foot is under the verdict (the line the box shows first), or null
+SHEET_JS = """(h) => {
+  const e = document.querySelector(h), s = getComputedStyle(e);
+  const fade = getComputedStyle(e.querySelector('.widget-html-content'), '::after');
+  const b = e.querySelector('.catan-puzzle-verdict>b'), box = e.getBoundingClientRect();
+  const v = b ? b.getBoundingClientRect() : {top: box.top, bottom: box.top};
+  let first = null;
+  const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT), range = document.createRange();
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.data.trim() || n.parentElement.closest('.catan-puzzle-verdict>b')) continue;
+    range.selectNodeContents(n);
+    for (const r of range.getClientRects())
+      if (r.height && r.bottom > v.bottom + 1 && (first === null || r.top < first)) first = r.top;
+  }
+  return {mask: s.maskImage, bg: s.backgroundColor, fade: fade.backgroundImage,
+          verdict: [v.top, v.bottom], first};
+}"""
 
 
 def _tap_hex(page, letter: str) -> float:
@@ -69,6 +95,7 @@ def _held_reply_answers_in_sight(page, spot: str, seen: tuple[str, ...] = SEEN) 
     assert said["y"] + said["height"] <= PHONE["height"] + 1, said  # at the screen's foot
     assert said["height"] <= 0.32 * PHONE["height"], said  # a few lines (it was ~300 px)
     assert _hex_y(page, spot) + 20 <= said["y"], (spot, said)  # the piece moved, over it
+    _sheet_whole(page, said)
     for shown in seen:
         for part in page.locator(f".catan-tutor {shown}").all():
             if not part.is_visible():
@@ -78,6 +105,18 @@ def _held_reply_answers_in_sight(page, spot: str, seen: tuple[str, ...] = SEEN) 
                 continue  # (under the fold, scrolled to)
             assert box["y"] + box["height"] <= said["y"] + 1, (shown, box, said)
     return said
+
+
+def _sheet_whole(page, said: dict) -> dict:
+    """The held reply (its box ``said``) opaque, its verdict at its top, in sight, and the first
+    line shown under it whole."""
+    sheet = page.evaluate(SHEET_JS, HELD)
+    assert sheet["mask"] == "none", sheet
+    assert sheet["bg"].startswith("rgb(") or sheet["bg"].endswith(", 1)"), sheet  # (alpha 1)
+    top, foot = sheet["verdict"]
+    assert said["y"] - 1 <= top and foot <= said["y"] + said["height"], (sheet, said)
+    assert sheet["first"] is None or sheet["first"] >= foot - 1, (sheet, said)
+    return sheet
 
 
 def test_a_phone_s_held_reply_is_small_closes_and_covers_not_the_question(app_server, phone):
@@ -145,7 +184,7 @@ def test_a_phone_s_held_reply_is_small_closes_and_covers_not_the_question(app_se
     )
     settle(page)
     page.screenshot(path=ARTIFACTS / "phone_reply_right.png")
-    _held_reply_answers_in_sight(page, "Q", (*SEEN, ".catan-own-hand"))
+    said = _held_reply_answers_in_sight(page, "Q", (*SEEN, ".catan-own-hand"))
     # its box, "Puzzle · solved ✓" over the reply alone, goes while the reply is held (l31:
     # an empty box above the held reply); it is back with it when the reply is closed
     solved = page.locator(".catan-tutor .catan-puzzle-prompt").filter(has_text="solved")
@@ -163,12 +202,15 @@ def test_a_phone_s_held_reply_is_small_closes_and_covers_not_the_question(app_se
         "e => e.getBoundingClientRect().right - parseFloat(getComputedStyle(e).paddingRight)"
     )
     assert box["x"] >= gutter - 1, (box, gutter)
-    assert "gradient" in held.evaluate("e => getComputedStyle(e).maskImage")
+    assert "gradient" in _sheet_whole(page, said)["fade"]
     first = page.locator(HELD).evaluate("e => e.scrollTop")
     more.tap()
     page.wait_for_function(f"(t) => document.querySelector('{HELD}').scrollTop > t", arg=first)
     page.screenshot(path=ARTIFACTS / "phone_reply_more.png")
     assert page.locator(HELD).count() == 1  # (scrolled in its box: still held)
+    # the verdict still at its top, the next lines from the one cut at the foot, whole under
+    # it (s34 m08: "✓ Right" scrolled away, the first line left cut under the border)
+    _sheet_whole(page, said)
     # new words in the box held, read to its end: from their first line (the next reply
     # held opened part-way down, its verdict out of sight, l32)
     page.locator(HELD).evaluate("e => e.append(document.createTextNode(' More words.'))")

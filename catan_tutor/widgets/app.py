@@ -92,6 +92,7 @@ class NewGameForm:
             layout=lay(width="190px"),
         )
         self.start_button = widgets.Button(description="Start", icon="play", button_style="primary")
+        self.start_button.add_class("catan-new-game-start")  # (a phone's: after the seats)
         row = widgets.HBox(
             [self.variant, self.players, self.board, self.start_button],
             layout=lay(flex_flow="row wrap", align_items="center"),

@@ -47,7 +47,6 @@ from ..scene import (
     track_forms,
 )
 from . import style
-from .board_tags import NARROW_ZOOM
 from .dice_shown import NO_DICE, dice_caption
 from .displaced_knight import draw_displaced
 from .harbor_marks import harbor_tab
@@ -474,6 +473,7 @@ FADED = 0.7
 DIE_RIM_DARK = "#ece6d8"
 CHAR_WIDTH = 0.52  # of the font's size: a character of the strip's text, about (no measuring)
 TRACK_LABEL = "barbarian ship"
+CAPTION_LINES = {True: 1, False: 2}  # a C&K strip's caption's lines at most: dice drawn or not
 
 
 def merchant_figure(p: ScenePainter, c: Canvas, merchant: Merchant) -> None:
@@ -551,11 +551,10 @@ class StripPainter:
             if strip.ck:  # the event die (while a second roll is thrown: the first's, faded)
                 self._draw_event_die(c, x, y, size, event, FADED if strip.event_first else 1.0)
                 x += size * 1.25
+        drawn = bool(faces or event)  # dice drawn left of the caption
         x += self.px(4)
-        self.caption_out = bool(caption) and strip.ck and self.zoom < NARROW_ZOOM
-        if self.caption_out:  # a phone's: the caption in words under the board
-            caption = ""  # (board_panel.event_line), in the page's lines (three in the
-        if not caption:  # strip's room, at 13 px, overlapped: ck_phone_dice.png)
+        self.caption_out = False  # (a phone's, beside three dice: in words under the board,
+        if not caption:  # board_panel.event_line; three lines of 13 px overlapped there)
             return self._draw_track(c, top, h, strip, last_attack, x) if strip.ck else None
         right = (
             self._track_left(h, strip, last_attack) if strip.ck else self.vp.ox * 2 + self.px(10)
@@ -566,14 +565,20 @@ class StripPainter:
         if len(caption) * CHAR_WIDTH * font > room:  # else smaller, on two lines
             font = max(0.24 * h, least)
         lines = wrap(caption, max(8, int(room / (CHAR_WIDTH * font))))
-        if strip.ck and len(lines) > 2:  # C&K's three dice and track leave too little room
-            self.caption_out = True  # (1024 dark: "Faded: the / first / roll.", a fresh
-            return self._draw_track(c, top, h, strip, last_attack, x)  # learner, s17)
+        # C&K's dice and track: in the strip where it fits in a line beside the dice (in two
+        # it read apart, "The dice of the last / roll.", at 1024: s34 s11; in three, "Faded:
+        # the / first / roll.", s17) or in two with no dice (the room is the caption's: 8.1 at
+        # 768x1024 said "The dice are not rolled yet this turn." under an empty box, s34 t01);
+        # else in words under the board, in the lines kept for them (style.EVENT_LINES)
+        most = CAPTION_LINES[drawn] if 2.2 * font <= h else 1  # (two lines as tall as the
+        if strip.ck and len(lines) > most:  # strip ran together: a phone's, at 13 px)
+            self.caption_out = True
+            return self._draw_track(c, top, h, strip, last_attack, x)
         c.fill_style, c.text_align, c.text_baseline = self.text_colour, "left", "middle"
         c.font = style.font(font)
         said = x + max(len(line) for line in lines) * CHAR_WIDTH * font  # the caption's end
         n = len(lines)  # evenly spaced, or as close as the font lets them, within the strip
-        step = min(max(font * 1.02, h / (n + 1)), (h - 0.2 * font) / n)
+        step = min(max(font * 1.15, h / (n + 1)), (h - 0.2 * font) / n)  # (1.02: touching)
         first = top + h / 2 - step * (len(lines) - 1) / 2
         for i, line in enumerate(lines):
             c.fill_text(line, x, first + i * step)

@@ -91,6 +91,7 @@
     for (var i = 0; i < held.length; i++) {
       held[i].classList.remove(HELD, CUT);
       held[i].style.bottom = '';
+      unpad(held[i]);
     }
     if (shut) shut.hidden = true;
     if (further) further.hidden = true;
@@ -126,12 +127,49 @@
       further.setAttribute('aria-label', 'Show more of this reply');
       further.addEventListener('click', function () {
         var held = document.querySelector('.' + HELD);
-        if (held) held.scrollTop += Math.max(20, held.clientHeight - 24);
+        if (held) nextLines(held);
       });
       document.body.appendChild(further);
     }
     further.hidden = !(reply.classList.contains(HELD) && left > 2);
     reply.classList.toggle(CUT, !further.hidden);  // (its last line fades out)
+  }
+  // "more": the next lines, from the one cut at the foot (or the first under it), that one
+  // whole at the top under the verdict, which stays (style.HELD_REPLY_CSS); room made under
+  // the last line where the box would stop short of it (a scroll by the box's height less a
+  // line scrolled the verdict away and cut the first line left under the border, s34 m08)
+  var VERDICT = '.catan-puzzle-verdict>b:first-child';
+  function nextLines(held) {
+    var box = held.getBoundingClientRect(), css = getComputedStyle(held);
+    var head = held.querySelector(VERDICT);
+    var top = head ? head.getBoundingClientRect().bottom :
+      box.top + parseFloat(css.paddingTop);
+    var foot = box.bottom - parseFloat(css.paddingBottom);
+    var next = null;
+    var walk = document.createTreeWalker(held, NodeFilter.SHOW_TEXT);
+    var range = document.createRange();
+    for (var node = walk.nextNode(); node; node = walk.nextNode()) {
+      if (!node.data.trim() || (head && head.contains(node))) continue;
+      range.selectNodeContents(node);
+      var rects = range.getClientRects();
+      for (var k = 0; k < rects.length; k++) {
+        if (rects[k].height && rects[k].bottom > foot + 0.5 &&
+            (next === null || rects[k].top < next)) next = rects[k].top;
+      }
+    }
+    var by = next === null ? 0 : next - top;
+    if (by < 8) by = Math.max(20, held.clientHeight - 24);  // (a line taller than the box)
+    var room = held.scrollHeight - held.clientHeight - held.scrollTop;
+    var words = held.querySelector('.widget-html-content') || held;
+    if (by > room) {
+      words.style.paddingBottom = (parseFloat(words.style.paddingBottom) || 0) +
+        Math.ceil(by - room) + 'px';
+    }
+    held.scrollTop += by;
+  }
+  function unpad(reply) {  // (the room nextLines made under the last line)
+    var words = reply.querySelector('.widget-html-content');
+    if (words && words.style.paddingBottom) words.style.paddingBottom = '';
   }
   function showCloser(reply) {
     more(reply);
@@ -174,6 +212,7 @@
   function hold(reply) {
     reply.classList.add(HELD);
     reply.style.bottom = '';
+    unpad(reply);
     reply.scrollTop = 0;  // its first line (a box read to its end under "more" kept its
     // scroll: the next reply held opened part-way down, its verdict out of sight, l32)
     if (PHONE.matches) {
@@ -211,7 +250,9 @@
   var tapY = null;  // the last finger's tap on the board (client px), else null
   // (the hand after a right answer: what a steal took or a build cost; a wrong one left it
   // as it was, the page moved no farther for it)
+  // (and how to answer under it, "Tap your move's spot...": the reply lay over it, s34)
   var SEEN = '.catan-tutor .catan-puzzle-prompt, .catan-tutor .catan-puzzle-entry, ' +
+    '.catan-tutor .catan-puzzle-how, ' +
     '.catan-tutor:has(.catan-puzzle-state[data-correct="1"]) .catan-own-hand';
   function roomFor(reply) {
     var top = window.innerHeight - reply.getBoundingClientRect().height - 8;
@@ -372,6 +413,7 @@
         reply.style.bottom = '';
       }
       if (words !== before && words.trim() && reply.classList.contains(HELD)) {
+        unpad(reply);
         reply.scrollTop = 0;  // new words held: from their first line (l32, see hold)
         more(reply);
       }

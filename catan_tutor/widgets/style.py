@@ -225,9 +225,21 @@ HELD_REPLY_CSS = (
     "border-radius:50%;font-size:11px;line-height:1.05;cursor:pointer;white-space:pre-line;"
     "background:var(--jp-layout-color1,#fff);"
     "color:var(--jp-ui-font-color1,rgba(0,0,0,.87));box-shadow:0 1px 4px rgba(0,0,0,.25)}"
-    ".catan-app .catan-reply-held.catan-reply-cut{-webkit-mask-image:linear-gradient(to bottom,"
-    "#000 calc(100% - 1.4em),rgba(0,0,0,.25));mask-image:linear-gradient(to bottom,"
-    "#000 calc(100% - 1.4em),rgba(0,0,0,.25))}"
+    # (a layer over the words, the box opaque: a mask on the box faded its background too, and
+    # the page under it showed through, "Before this question" and Labels over its last line,
+    # s34 m07z_sheet.png)
+    ".catan-app .catan-reply-held>.widget-html-content{overflow:visible;align-self:flex-start}"
+    ".catan-app .catan-reply-held.catan-reply-cut>.widget-html-content::after{content:'';"
+    # (to the box's edge, over its padding: a line's top showed under the layer)
+    "display:block;position:sticky;bottom:-6px;height:calc(1.4em + 6px);"
+    "margin-top:calc(-1.4em - 6px);"
+    "pointer-events:none;background:linear-gradient(to bottom,"
+    "transparent,var(--jp-layout-color1,#fff))}"
+    # its verdict ("✕ Not the answer") stays at its top while the rest scrolls under "more"
+    # (it scrolled away and the first line left was cut under the border, s34 m08)
+    ".catan-app .catan-reply-held .catan-puzzle-verdict>b:first-child{display:block;"
+    "position:sticky;top:-6px;z-index:1;margin-top:-10px;padding-top:10px;"
+    "background:var(--jp-layout-color1,#fff)}"
     ".catan-reply-further[hidden]{display:none}"
     # a solved question's box holding its reply alone: gone while the reply is held (l31: an
     # empty "Puzzle · solved ✓" box over the held reply); back with it when it is closed
@@ -415,8 +427,8 @@ LAYOUT_CSS = (
     f".catan-app .catan-note-row .widget-html-content{{line-height:{NOTE_LINE}px}}"
     # what the event die did, under a C&K board, in the lines kept for it (board_panel)
     f".catan-board-col>.catan-dice-words{{min-height:{EVENT_LINES}px;height:auto}}"
-    # the dice's caption in words under the board only where its strip leaves it out (a
-    # narrow board's, BoardView.narrow, or C&K's where it would take three lines: board_paint's
+    # the dice's caption in words under the board only where its strip leaves it out (C&K's
+    # where it would take more than a line beside the dice, two with none: board_paint's
     # strip, data-caption); shown as a phone's page (up to
     # 700 px) it was said twice on boards 530 to 700 px wide, and at 768 (a 469 px board) never
     ".catan-dice-caption{display:none}"
@@ -524,6 +536,13 @@ LAYOUT_CSS = (
     # the board's column and the panels flow into the page's column (their boxes only
     # group them): the board, then what answers it, then the controls (PHONE_ORDER)
     f"{PHONE_FLAT}{{display:contents}}"
+    # the hand's lines at the page's spacing: its widget's 28 px line doubled them where the
+    # hand wraps (Explore's Play tab, 9.2 at 375x740: a fresh learner, s34 m12)
+    ".catan-app .catan-own-hand>.widget-html-content{line-height:1.4}"
+    # the New game form's Start after the seats it starts the game with (it came before them,
+    # its row's last: s34 m15); the choices' row flattened into the form's column
+    ".catan-new-game-box>.widget-hbox:first-child{display:contents}"
+    ".catan-new-game-box .catan-new-game-start{order:1}"
     # no scroll anchoring in it: the browser keeps the first element in the page's order in
     # place, not the one in the order shown (the step buttons, when they followed the text:
     # a rule's text opened over them scrolled the "§" tapped away from under the finger)
