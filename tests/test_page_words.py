@@ -162,7 +162,10 @@ def test_the_odds_tab_reads_in_words(label):
     # that fit on one line, at a readable size; the games with no winner said plainly
     assert not re.search(r"\b(playouts?|horizon)\b|\d+% range", text), text
     assert "4 games played on by the computer" in text
-    assert "In 100% of the games, no one has won after 2 more turns (likely" in text
+    assert (
+        "In 100% of the games played on from here, no one had won when they stopped, "
+        "2 turns on (likely" in text
+    )
     css = odds.result.value
     assert "font-size:13px" in css and "thead th{white-space:normal" not in css
     for raw in ("metric", "party", "estimate", " low ", " high ", "player\n"):

@@ -185,10 +185,11 @@ def outcomes_html(table: pd.DataFrame) -> str:
     turns = table.attrs.get("turns")
     if nobody is not None and nobody["estimate"] > 0:
         # "No one has won yet 160 turns ahead in 6% of the games" read as machine words
-        ahead = f"after {count(int(turns), 'more turn')}" if turns else "yet"
+        # (l47: "no one has won after 138 more turns" puzzled: the games stop there)
+        ahead = f"when they stopped, {count(int(turns), 'turn')} on" if turns else "yet"
         parts.append(
-            f"<div>In {_percent(nobody['estimate'])} of the games, no one has won {ahead} "
-            f"(likely between {_range(nobody).replace('–', ' and ')}).</div>"
+            f"<div>In {_percent(nobody['estimate'])} of the games played on from here, no one "
+            f"had won {ahead} (likely between {_range(nobody).replace('–', ' and ')}).</div>"
         )
     arrive = _row(table, "barbarians arrive", "all")
     if arrive is not None:
