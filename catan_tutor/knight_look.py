@@ -7,7 +7,7 @@ its radius apart (1.5 px) on the pale red: the "II" read as a basic knight's "I"
 learner took both knights for basic ones. Now the bars are bolder and clearly apart (a gap
 nearly as wide as a bar), and an inactive knight's disc is an opaque light tint of its owner's
 colour with dark marks on it (the bars and the owner's mark at least 4.5:1 against it, where
-white on the faded red was 2.4:1), under a dashed dark rim; an active one keeps its owner's
+white on the faded red was 2.8:1), under a dashed dark rim; an active one keeps its owner's
 colour and a gold rim, its marks in black or white, whichever stands out more. Strength is a
 count of bars and the state a fill, a rim and a dash: none of it rests on telling hues apart.
 """
