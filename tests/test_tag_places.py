@@ -267,8 +267,8 @@ def test_with_every_label_on_a_phone_s_tags_stay_by_their_corners(lesson, shown)
     was drawn up by hex B (151 px from its corner), "N4" and "O6" under the board, lines
     across the hexes; 9.18 the same. Every tag now lies within ``PHONE_NEAR_PX`` of its corner
     (most beside it; a piece's corner where pieces, tokens and letters leave no room nearer,
-    ~32 px), an empty corner's tag that the tags beside the pieces would push farther out is
-    left out, and none covers a number token or a hex's letter."""
+    ~32 px), an empty corner's tag with no room but farther out is left out (a few: at most
+    three), and none covers a number token or a hex's letter."""
     t = _opened(lesson)
     view = t.view
     tags = _tags(t, shown, True)

@@ -328,8 +328,8 @@ def draw_labels(
     at 1.1, and it was drawn over "J5" and "J7" (s33). In each, the tags beside their spots
     (a piece on it, a ring round it) go before those on their spots, and keep clear of where
     those will be where the room allows; an edge's tag on its spot sits a little off a corner
-    whose tag goes beside it (``EDGE_OFF``); with every label on, an empty corner's tag those
-    push far out (a line back) is left out: placed after every tag on its spot, the tags of
+    whose tag goes beside it (``EDGE_OFF``); with every label on, an empty corner's tag with
+    no room but far out (a line back) is left out: placed after every tag on its spot, the tags of
     the pieces' corners went far out, "O6" 76 px under P1's knight at 8.11, "O5" the tag by
     it (s34). One batched call per tag colour and size, then the texts."""
     looks = {"edge": (EDGE_TAG, EDGE_TAG_TEXT), "vertex": (VERTEX_TAG, VERTEX_TAG_TEXT)}
@@ -407,8 +407,8 @@ def draw_labels(
         if named is None and (kind, i) not in (own or {}):
             if places.on_token((kind, i), x, y, w, h):
                 continue  # (every label on: one with no room but over a number left out, l34)
-            if kind == "vertex" and not beside and places.far_out((kind, i), _box(x, y, w, h)):
-                continue  # (an empty corner's pushed far out by the tags beside pieces: s34)
+            if kind == "vertex" and not small and places.far_out((kind, i), _box(x, y, w, h)):
+                continue  # (an empty corner's pushed far out, a line back: s34)
         x, y = places.at(x, y, w, h)
         places.tagged((kind, i), x, y, w - 2 * pad, size)  # its text: a click there means it
         shown[(kind, small)].append((x, y, w, text))
