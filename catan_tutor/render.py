@@ -20,6 +20,8 @@ from typing import Any
 from . import board
 from . import palette as P
 from . import scene as S
+from .knight_look import INACTIVE_RIM, bars, disc_fill
+from .knight_look import ink as knight_ink
 from .rules.barbarians import TRACK_END
 
 __all__ = ["svg", "save_svg"]
@@ -235,8 +237,8 @@ def _draw_harbor(out: _Svg, harbor: S.Harbor) -> None:
 # -- the pieces -------------------------------------------------------------------------------
 
 
-def _mark(out: _Svg, at: Point, size: float, p: int, fill: str) -> None:
-    ink = P.text_on(fill)
+def _mark(out: _Svg, at: Point, size: float, p: int, fill: str, ink: str = "") -> None:
+    ink = ink or P.text_on(fill)
     outline = P.MARK_SHAPES[P.player_mark(p)]
     cls = f' class="mark mark-{P.player_mark(p)}"'
     if outline:
@@ -334,43 +336,37 @@ def _draw_building(out: _Svg, b: S.Building) -> None:
 
 
 def _draw_knight(out: _Svg, k: S.Knight) -> None:
-    """As the canvas: a disc, 1-3 level bars, the owner's mark (a neutral's: its name); gold
-    rim when active, pale with a dashed rim when not; a light ring outside."""
+    """As the canvas: a disc, 1-3 bold level bars, the owner's mark (a neutral's: its name); the
+    owner's colour and a gold rim when active, a light tint of it, dark marks and a dashed rim
+    when not (``knight_look``); a light ring outside."""
     (x, y), fill, level, active, seat, label = k.at, k.fill, k.level, k.active, k.seat, k.label
     r = P.KNIGHT_RADIUS
     state = "active" if active else "inactive"
     out.add(f'<g class="knight knight-{state} level-{level}" data-owner="{seat}">')
-    out.circle((x, y), r + ((1.5 if active else 0.75) + P.HALO_WIDTH) * _PX, P.PIECE_HALO)
-    out.circle((x, y), r, fill, extra="" if active else ' fill-opacity="0.55"')
+    halo = (1.5 if active else INACTIVE_RIM / 2) + P.HALO_WIDTH
+    out.circle((x, y), r + halo * _PX, P.PIECE_HALO)
+    disc = disc_fill(fill, active)
+    out.circle((x, y), r, disc)
     rim = "" if active else f' stroke-dasharray="{_n(3 * _PX)} {_n(3 * _PX)}"'
     out.circle(
         (x, y),
         r,
         None,
         P.KNIGHT_ACTIVE if active else P.PIECE_EDGE,
-        (3 if active else 1.5) * _PX,
+        (3 if active else INACTIVE_RIM) * _PX,
         rim,
     )
-    ink = P.text_on(fill)
-    w, gap = 0.22 * r, 0.36 * r
+    mark = knight_ink(fill, active)
     top, bottom = P.KNIGHT_BARS if seat >= 0 or label else (-0.5, 0.5)
-    for i in range(level):
-        bx = x + (i - (level - 1) / 2) * gap - w / 2
-        out.polygon(
-            [
-                (bx, y + top * r),
-                (bx + w, y + top * r),
-                (bx + w, y + bottom * r),
-                (bx, y + bottom * r),
-            ],
-            ink,
-        )
+    for left, above, w, h in bars(level, r, top, bottom):
+        bx, by = x + left, y + above
+        out.polygon([(bx, by), (bx + w, by), (bx + w, by + h), (bx, by + h)], mark)
     if label:
         out.text(
-            (x, y + P.KNIGHT_MARK_AT * r), label, 0.6 * r, ink, bold=True, extra=' class="name"'
+            (x, y + P.KNIGHT_MARK_AT * r), label, 0.6 * r, mark, bold=True, extra=' class="name"'
         )
     elif seat >= 0:
-        _mark(out, (x, y + P.KNIGHT_MARK_AT * r), P.KNIGHT_MARK_SIZE * r, seat, fill)
+        _mark(out, (x, y + P.KNIGHT_MARK_AT * r), P.KNIGHT_MARK_SIZE * r, seat, disc, mark)
     out.add("</g>")
 
 

@@ -921,7 +921,9 @@ def test_every_label_on_keeps_each_tag_apart_from_the_next(monkeypatch, shown):
     view.set_shown_width(str(shown))
     tags = _tag_boxes(view, monkeypatch)
     view.show_labels(True)
-    assert len(tags) >= (126 if shown == NATURAL else 54)  # (every corner, and edge)
+    # (every corner, and edge; on a phone four empty corners' tags with no room but far out,
+    # a line back, are left out instead: s34, test_tag_places)
+    assert len(tags) >= (126 if shown == NATURAL else 50)
     room = 1.0 * view.ratio / view.zoom  # 1 CSS px as shown, in canvas px
 
     def apart(a, b) -> float:

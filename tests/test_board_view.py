@@ -355,6 +355,7 @@ def test_a_displaced_knight_waits_faded_beside_the_corner_it_left(monkeypatch) -
     it. It is drawn beside O6, the corner it left, clear of P1's knight now there, of O's
     number token and of every letter, with P2's colour; once moved (CK-KNIGHT-RELOCATE) it
     stands on K6 and nothing waits."""
+    from catan_tutor.knight_look import disc_fill
     from catan_tutor.palette import KNIGHT_RADIUS, LETTER_OFFSET, TOKEN_RADIUS
     from catan_tutor.scene import parts, scene_of
     from catan_tutor.study.resources import packaged_lessons
@@ -382,7 +383,8 @@ def test_a_displaced_knight_waits_faded_beside_the_corner_it_left(monkeypatch) -
     )
     view.draw_pieces()
     x, y = view.vp.px(waiting.at)
-    assert [d for d in discs if d[:2] == (x, y) and d[2] == waiting.fill], discs
+    own = disc_fill(waiting.fill, waiting.active)  # (an inactive one's: a tint of it, s34)
+    assert [d for d in discs if d[:2] == (x, y) and d[2] == own], discs
 
 
 def _said(written: list, text: str, x: float, y: float, *_) -> None:

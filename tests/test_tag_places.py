@@ -23,7 +23,7 @@ from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import Tutor
 from catan_tutor.widgets.board_tags import LEADER_WIDTH, SPOT_XY
-from catan_tutor.widgets.label_places import at_sea, meets
+from catan_tutor.widgets.label_places import at_sea, hits, meets
 from catan_tutor.widgets.letter_room import LETTER_EM, letter_box
 
 SIZES = (640, 494)  # the board's width at 1280x900 and at 1024x768 (CSS px)
@@ -206,3 +206,75 @@ def test_a_phone_s_tags_of_the_named_and_the_glowing_roads_are_drawn_clear(shown
     ]
     assert over == [], (shown, over)
     assert len(tags) >= board.N_EDGES - CROWDED_EDGES, (shown, len(tags))
+
+
+def _gap(view, spot, box) -> float:
+    """How far (CSS px as shown) ``box`` lies from ``spot`` at its nearest."""
+    sx, sy = view.vp.px(SPOT_XY[spot[0]](spot[1]))
+    nx, ny = min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3])
+    return math.hypot(nx - sx, ny - sy) * view.zoom / view.ratio
+
+
+BESIDE_PX = 22.0  # CSS px: the farthest a piece's corner's tag lies from it on a desktop
+
+
+@pytest.mark.parametrize(
+    ("lesson", "knight"),
+    [("puzzle_ck_barbarians", "O6"), ("puzzle_ck_progress", None)],
+    ids=["8.11", "9.18"],
+)
+def test_with_every_label_on_a_piece_s_corner_is_named_beside_it(lesson, knight):
+    """s34, a fresh learner at 8.11's question (and 9.18's) at 1280x900 with every label on:
+    the tags of the corners pieces stand on were placed after every tag on its own spot, found
+    the room round their pieces taken and went far out, a line back: "O6", P1's knight's, 76 px
+    below it, "A6" 115 px off by B12, "C6" 103; and the tag right beside the knight was "O5",
+    an edge's (the learner typed "activate knight O5"). A piece's corner's tag now goes first,
+    beside the piece (the tags still to go on their spots kept clear where the room allows,
+    an edge's tag a little off a corner whose tag is beside it): within ``BESIDE_PX`` of its
+    corner (all of them within 20 px now), at 8.11 with no line back, the knight's corner's
+    own tag the one nearest it."""
+    t = _opened(lesson)
+    view = t.view
+    tags = _tags(t, 640, True)
+    taken = {("vertex", v) for v in view.painter.pieces().taken[0]}
+    mine = {spot: box for box, spot in tags if spot in taken}
+    assert set(mine) == taken
+    far = {board.VERTEX_LABELS[i]: round(_gap(view, (k, i), b)) for (k, i), b in mine.items()}
+    assert max(far.values()) <= BESIDE_PX, far
+    if knight:  # (at 9.18, N6's tag, 19 px below-left of it, has a line: not clearly nearer)
+        lines = [s for s, b in mine.items() if view.places.leader(s, *_middle(b), *_size(b))]
+        assert lines == [], lines
+        spot = ("vertex", board.parse_vertex(knight))
+        nearest = min(tags, key=lambda tag: _gap(view, spot, tag[0]))[1]
+        assert nearest == spot, (knight, nearest)
+
+
+def _middle(box) -> tuple[float, float]:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def _size(box) -> tuple[float, float]:
+    return (box[2] - box[0], box[3] - box[1])
+
+
+PHONE_NEAR_PX = 40.0  # CSS px as shown: the farthest a tag lies from its spot on a phone
+
+
+@pytest.mark.parametrize("shown", [333, 363])  # (a 375x740 phone's board: the page's, CI's)
+@pytest.mark.parametrize("lesson", ["puzzle_ck_barbarians", "puzzle_ck_progress"])
+def test_with_every_label_on_a_phone_s_tags_stay_by_their_corners(lesson, shown):
+    """s34, the learner's phone (375 px, dark) at 8.11's question with every label on: "O4"
+    was drawn up by hex B (151 px from its corner), "N4" and "O6" under the board, lines
+    across the hexes; 9.18 the same. Every tag now lies within ``PHONE_NEAR_PX`` of its corner
+    (most beside it; a piece's corner where pieces, tokens and letters leave no room nearer,
+    ~32 px), an empty corner's tag with no room but farther out is left out (a few: at most
+    three), and none covers a number token or a hex's letter."""
+    t = _opened(lesson)
+    view = t.view
+    tags = _tags(t, shown, True)
+    assert len(tags) >= board.N_VERTICES - 3
+    far = {board.VERTEX_LABELS[i]: round(_gap(view, (k, i), b)) for b, (k, i) in tags}
+    assert max(far.values()) <= PHONE_NEAR_PX, sorted(far.items(), key=lambda x: -x[1])[:4]
+    places = view.places
+    assert not [s for b, s in tags if any(hits(b, d) for d in places.numbers)]
+    assert not [s for b, s in tags if any(meets(b, x) for x in places.letter_boxes)]

@@ -14,6 +14,8 @@ import numpy as np
 from ipycanvas import Canvas
 
 from .. import board
+from ..knight_look import INACTIVE_RIM, bars, disc_fill
+from ..knight_look import ink as knight_ink
 from ..palette import (
     MARK_SHAPES,
     TERRAIN_GLYPHS,
@@ -253,10 +255,13 @@ class ScenePainter:
                             np.array([_shape(x, y, s, geo) for x, y, s in spots if s == size])
                         )
 
-    def _draw_mark(self, c: Canvas, x: float, y: float, size: float, p: int, fill: str) -> None:
+    def _draw_mark(
+        self, c: Canvas, x: float, y: float, size: float, p: int, fill: str, ink: str = ""
+    ) -> None:
         """Queue seat ``p``'s mark (palette.PLAYER_MARKS) at pixel ``(x, y)``, ``size``
-        pixels, black or white on the piece colour ``fill``; ``flush_marks`` draws them."""
-        key = (style.text_on(fill), player_mark(p), size)
+        pixels, in ``ink`` or black or white on the piece colour ``fill``; ``flush_marks``
+        draws them."""
+        key = (ink or style.text_on(fill), player_mark(p), size)
         self._marks.setdefault(key, []).append((x, y))
 
     def flush_marks(self, c: Canvas) -> None:
@@ -415,36 +420,33 @@ class ScenePainter:
         c.stroke_polygon(pts)
 
     def draw_knight(self, c: Canvas, k: Knight) -> None:
-        """A disc in the owner's colour with the owner's mark (a player's: ``seat`` >= 0) or
-        name (a neutral's: ``label``); 1-3 bars for basic, strong, mighty; an inactive knight
-        is pale with a dashed rim, an active one solid with a gold rim; a light ring outside."""
-        fill, level, active, seat, label = k.fill, k.level, k.active, k.seat, k.label
+        """A disc with the owner's mark (a player's: ``seat`` >= 0) or name (a neutral's:
+        ``label``) and 1-3 bold bars for basic, strong, mighty: an active knight's in its
+        owner's colour with a gold rim, an inactive one's a light tint of it with dark marks
+        and a dashed rim (``knight_look``); a light ring outside."""
+        fill, active, label = k.fill, k.active, k.label
         x, y = self.vp.px(k.at)  # at a least size as shown, with its rim (knight_size.py)
         r, line = knight_size(self.vp.len(style.KNIGHT_RADIUS), self.ratio, self.zoom)
         c.fill_style = style.PIECE_HALO
-        c.fill_circle(x, y, r + line((1.5 if active else 0.75) + style.HALO_WIDTH))
-        c.global_alpha = 1.0 if active else 0.55
-        c.fill_style = fill
+        c.fill_circle(x, y, r + line((1.5 if active else INACTIVE_RIM / 2) + style.HALO_WIDTH))
+        c.fill_style = disc = disc_fill(fill, active)
         c.fill_circle(x, y, r)
-        c.global_alpha = 1.0
         c.stroke_style = style.KNIGHT_ACTIVE if active else style.PIECE_EDGE
-        c.line_width = line(3 if active else 1.5)
+        c.line_width = line(3 if active else INACTIVE_RIM)
         c.set_line_dash([] if active else [line(3)] * 2)
         c.stroke_circle(x, y, r)
         c.set_line_dash([])
-        c.fill_style = style.text_on(fill)
-        w, gap = 0.22 * r, 0.36 * r
-        top, bottom = style.KNIGHT_BARS if seat >= 0 or label else (-0.5, 0.5)
-        for i in range(level):
-            c.fill_rect(x + (i - (level - 1) / 2) * gap - w / 2, y + top * r, w, (bottom - top) * r)
+        c.fill_style = mark = knight_ink(fill, active)
+        top, bottom = style.KNIGHT_BARS if k.seat >= 0 or label else (-0.5, 0.5)
+        for left, above, w, h in bars(k.level, r, top, bottom):
+            c.fill_rect(x + left, y + above, w, h)
         if label:
             c.font = style.font(0.6 * r, bold=True)
             c.text_align, c.text_baseline = "center", "middle"
             c.fill_text(label, x, y + style.KNIGHT_MARK_AT * r)
-        elif seat >= 0:
-            self._draw_mark(
-                c, x, y + style.KNIGHT_MARK_AT * r, style.KNIGHT_MARK_SIZE * r, seat, fill
-            )
+        elif k.seat >= 0:
+            at, size = y + style.KNIGHT_MARK_AT * r, style.KNIGHT_MARK_SIZE * r
+            self._draw_mark(c, x, at, size, k.seat, disc, mark)
 
     def _draw_merchant(self, c: Canvas, merchant: Merchant) -> None:
         merchant_figure(self, c, merchant)

@@ -46,6 +46,10 @@ LABEL_CROWDED = 0.21
 # is named by, off the edge's middle: on the middle it touched the tags of both its corners
 # (half a unit away: "I7" against "H4", "J7" against "J6" round N and M at 4.3, s31)
 EDGE_INSET = 0.1
+# With every label on, an edge's tag on its spot moves this part of the edge's length away from
+# an end a piece stands on: that corner's tag, beside the piece, is then the nearest to it (s34:
+# at 8.11 "O5" sat right beside P1's knight on O6, read as the knight's corner)
+EDGE_OFF = 0.12
 # The least room between two tags (CSS px as shown): touching, two read as one
 TAG_GAP = 2.0
 # A board shown at less than this part of its natural width is a phone's: its labels start off
@@ -320,14 +324,29 @@ def draw_labels(
     but over a number token or a harbor's disc (or its line back across one) is left out:
     the numbers stay readable on a crowded board (l34). The tags the words name are placed
     first, then those of the spots ``aimed`` at (the moment's legal spots, glowing), then the
-    rest, each on its spot before those beside it: with every label on a phone, the rest left
-    no room for "N5" beside its glowing road at 1.1, and it was drawn over "J5" and "J7" (s33).
-    One batched call per tag colour and size, then the texts."""
+    rest: with every label on a phone, the rest left no room for "N5" beside its glowing road
+    at 1.1, and it was drawn over "J5" and "J7" (s33). In each, the tags beside their spots
+    (a piece on it, a ring round it) go before those on their spots, and keep clear of where
+    those will be where the room allows; an edge's tag on its spot sits a little off a corner
+    whose tag goes beside it (``EDGE_OFF``); with every label on, an empty corner's tag with
+    no room but far out (a line back) is left out: placed after every tag on its spot, the tags of
+    the pieces' corners went far out, "O6" 76 px under P1's knight at 8.11, "O5" the tag by
+    it (s34). One batched call per tag colour and size, then the texts."""
     looks = {"edge": (EDGE_TAG, EDGE_TAG_TEXT), "vertex": (VERTEX_TAG, VERTEX_TAG_TEXT)}
     inset = EDGE_INSET if named is None and {"edge", "vertex"} <= set(kinds) else 0.0
 
+    aside = _corners_aside(vp, taken[0], zoom, ratio, places) if "vertex" in kinds else set()
+
     def on_spot(kind: str, i: int) -> Point:  # where a tag on its spot goes (canvas px)
-        return vp.px(edge_inside(i, inset) if kind == "edge" else SPOT_XY[kind](i))
+        if kind != "edge":
+            return vp.px(SPOT_XY[kind](i))
+        x, y = edge_inside(i, inset)  # (off a corner whose tag goes beside it: s34)
+        (u, v), (a, b) = (
+            board.EDGE_VERTICES[i],
+            (board.vertex_xy(v) for v in board.EDGE_VERTICES[i]),
+        )
+        off = EDGE_OFF * ((u in aside) - (v in aside))
+        return vp.px((x + (b[0] - a[0]) * off, y + (b[1] - a[1]) * off))
 
     gap = shown_px(TAG_GAP, zoom, ratio) if named is None else 0.0
     todo: list[tuple[bool, str, int, str, bool]] = []  # beside?, kind, spot, text, small
@@ -356,20 +375,27 @@ def draw_labels(
     aimed = set(aimed)
 
     def first(t: tuple[bool, str, int, str, bool]) -> tuple[bool, bool, bool]:
-        spot = (t[1], t[2])  # named, then aimed at, then the rest; on-spot first in each
-        return spot not in (own or {}), spot not in aimed, t[0]
+        spot = (t[1], t[2])  # named, then aimed at, then the rest; beside first in each
+        return spot not in (own or {}), spot not in aimed, not t[0]
 
+    def box(kind: str, i: int, text: str, small: bool) -> tuple[float, float, float, float]:
+        size = label_px(vp, small, zoom, ratio)  # (a tag on its spot, still to go)
+        pad = size * LABEL_PAD / LABEL_SIZE
+        return _box(*on_spot(kind, i), text_em(text) * size + 2 * pad, size + 2 * pad)
+
+    places.waiting = [box(*t[1:]) for t in todo if not t[0]]
+    places.spots = np.array([vp.px(SPOT_XY[t[1]](t[2])) for t in todo if not t[0]]).reshape(-1, 2)
     for beside, kind, i, text, small in sorted(todo, key=first):
         size = label_px(vp, small, zoom, ratio)
         pad = size * LABEL_PAD / LABEL_SIZE
         w, h = text_em(text) * size + 2 * pad, size + 2 * pad
         # beside it or on it, then clear of the hexes' letters
-        x, y = places.beside((kind, i), w, h) if beside else on_spot(kind, i)
+        x, y = places.beside((kind, i), w, h, gap) if beside else on_spot(kind, i)
         x, y = places.off_letters(kind, x, y, w, h)
         if (gap or not beside) and places.crowded(x, y, w + 2 * gap, h + 2 * gap):
             near = places.nudge(x, y, w, h, gap, (kind, i))  # met one: a step aside, else beside it
             if near is None and kind == "vertex" and not beside:
-                x, y = places.off_letters(kind, *places.beside((kind, i), w, h), w, h)
+                x, y = places.off_letters(kind, *places.beside((kind, i), w, h, gap), w, h)
                 if gap and places.crowded(x, y, w + 2 * gap, h + 2 * gap):
                     near = places.nudge(x, y, w, h, gap, (kind, i))
             x, y = near or (x, y)
@@ -378,12 +404,11 @@ def draw_labels(
             if clear is None and named is None and (kind, i) not in (own or {}):
                 continue  # (every label on: one with no room but over another left out)
             x, y = clear or (x, y)
-        if (
-            named is None
-            and (kind, i) not in (own or {})
-            and places.on_token((kind, i), x, y, w, h)
-        ):
-            continue  # (every label on: one with no room but over a number left out, l34)
+        if named is None and (kind, i) not in (own or {}):
+            if places.on_token((kind, i), x, y, w, h):
+                continue  # (every label on: one with no room but over a number left out, l34)
+            if kind == "vertex" and not small and places.far_out((kind, i), _box(x, y, w, h)):
+                continue  # (an empty corner's pushed far out, a line back: s34)
         x, y = places.at(x, y, w, h)
         places.tagged((kind, i), x, y, w - 2 * pad, size)  # its text: a click there means it
         shown[(kind, small)].append((x, y, w, text))
@@ -404,6 +429,25 @@ def draw_labels(
         c.font = style.font(size, bold=True)
         for x, y, _, text in tags:
             c.fill_text(text, x, y + 0.06 * size)
+
+
+def _box(x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+    return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+
+
+def _corners_aside(
+    vp: Viewport, taken: set[int], zoom: float, ratio: float, places: LabelPlaces
+) -> set[int]:
+    """The corners whose tags go beside them with every label on: a piece on it, a ring
+    round it, or a piece or ring where its tag would sit on it."""
+    size = label_px(vp, False, zoom, ratio)
+    h = (size + 2 * size * LABEL_PAD / LABEL_SIZE) * 1.4
+    out = set(taken) | {i for kind, i in places.ringed if kind == "vertex"}
+    for i, text in enumerate(board.VERTEX_LABELS):
+        w = text_em(text) * size + 2 * size * LABEL_PAD / LABEL_SIZE
+        if i not in out and not places.free(*vp.px(board.vertex_xy(i)), w, h):
+            out.add(i)
+    return out
 
 
 LEADER_DARK, LEADER_LIGHT = "rgba(20, 28, 38, 0.9)", "rgba(255, 255, 255, 0.9)"

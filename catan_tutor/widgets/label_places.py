@@ -61,6 +61,13 @@ SEA = 20.0
 # How far round (label heights) a label that meets another after every other try is looked
 # for a place meeting none (s33: at 6.3 with every label on "K5" lay over "K7", read "K7K5")
 ROOM = 4
+# s34 (8.11 with every label on, 1280x900): the tags of the corners pieces stand on were placed
+# after every tag on its own spot, found the room round their pieces taken and went out up to
+# 115 px, a line back ("O6" 76 px under P1's knight, "O5" the tag beside it). They go first
+# now: a tag beside its spot meeting one still to go on its own spot, or covering such a spot,
+# costs ``WAITING`` (that one steps aside); one so far out that a line leads back, ``FAR``; a
+# way out is tried up to ``PAST_PIECES`` label heights past the pieces round the spot.
+WAITING, FAR, PAST_PIECES = 20.0, 80.0, 2
 
 
 def hits(box: Box, disc: Disc) -> bool:
@@ -148,6 +155,10 @@ class LabelPlaces:
     numbers: list[Disc] = field(default_factory=list)  # the number tokens as drawn (no gap)
     glyphs: list[Disc] = field(default_factory=list)  # the hexes' letters as drawn (no room)
     tags: list[tuple[Box, Spot]] = field(default_factory=list)  # each label's text as drawn
+    # where the tags still to go on their own spots will be (``draw_labels``): a tag beside its
+    # spot, placed before them, keeps off them where the room round its spot allows (s34)
+    waiting: list[Box] = field(default_factory=list)
+    spots: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))  # their spots (px)
 
     @classmethod
     def of(
@@ -295,11 +306,12 @@ class LabelPlaces:
         """Whether a label ``w`` x ``h`` centred on ``(x, y)`` covers no piece and no ring."""
         return self.clear(_box(x, y, w, h))
 
-    def beside(self, spot: Spot, w: float, h: float) -> Point:
+    def beside(self, spot: Spot, w: float, h: float, gap: float = 0.0) -> Point:
         """The centre of a label ``w`` x ``h`` canvas px beside ``spot``: out of the spot's
         ring (or glow), in the way that covers least (pieces and rings, then other labels,
         the board's edge, number tokens), below a corner or inland from an edge when several
-        are free (kept with ``at``)."""
+        are free (kept with ``at``); where that is far out (a line leads back), the nearest
+        room ``gap`` px from the labels placed before that is not (``room``), if any."""
         x0, y0 = self.vp.px(SPOT_XY[spot[0]](spot[1]))
         ringed = spot in self.ringed
         reach = (ring_reach(spot) if ringed else _glow(spot)) + (
@@ -317,6 +329,10 @@ class LabelPlaces:
             def settled(t: float, dx: float = dx, dy: float = dy, o: Point = (ox, oy)) -> Box:
                 return _box(*self.off_letters(spot[0], o[0] + dx * t, o[1] + dy * t, w, h), w, h)
 
+            out = t  # then past the pieces and rings round the spot, if the room allows
+            while not self.clear(settled(out)) and out < t + PAST_PIECES * h:
+                out += step
+            t = out if self.clear(settled(out)) else t
             out = t  # then past a token or a harbor's mark in the way, if the room allows
             while self._marked(settled(out)) and out < t + FURTHER * h:
                 out += step
@@ -329,16 +345,36 @@ class LabelPlaces:
         costs = [
             near._cost(box)
             + apart * sum(meets(box, b) for b in near.placed)
+            + WAITING * sum(meets(box, b) for b in self.waiting)
+            + WAITING * self._over_spots(box, (x0, y0))
             + TOKEN * self._crossed((x0, y0), box)
             + LETTER * self._crossed((x0, y0), box, self.glyphs)
             + self.strays(spot, box)
             + SEA * at_sea(self.vp.unpx((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+            + FAR * self.far_out(spot, box)
             + rank * 0.5
             + t / h
             for rank, (t, box) in enumerate(tried)
         ]
         box = tried[costs.index(min(costs))][1]
+        if self.far_out(spot, box) and (near_by := self.room(x0, y0, w, h, gap, spot)):
+            if not self.far_out(spot, by := _box(*near_by, w, h)) and not self._marked(by):
+                return near_by  # (a tag far out, a line back: the room nearest it first, s34)
         return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+    def _over_spots(self, box: Box, own: Point) -> int:
+        """How many spots of the tags still to go on their spots ``box`` covers, but ``own``."""
+        p = self.spots
+        inside = (p[:, 0] > box[0]) & (p[:, 0] < box[2]) & (p[:, 1] > box[1]) & (p[:, 1] < box[3])
+        return int(inside.sum()) - int(box[0] < own[0] < box[2] and box[1] < own[1] < box[3])
+
+    def far_out(self, spot: Spot, box: Box) -> bool:
+        """Whether ``box`` lies more than its height beyond ``spot``'s ring (or glow): a line
+        leads back to it (``leader``), and a learner reads the tags nearer the spot as its."""
+        sx, sy = self.vp.px(SPOT_XY[spot[0]](spot[1]))
+        nx, ny = min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3])
+        reach = self.vp.len(ring_reach(spot) if spot in self.ringed else _glow(spot))
+        return math.hypot(nx - sx, ny - sy) > reach + box[3] - box[1]
 
     def _ways(self, spot: Spot) -> list[tuple[Point, float]]:
         """Where from (canvas px) and which way (``_angles``) a label of ``spot`` is tried:
