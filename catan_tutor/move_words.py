@@ -675,6 +675,12 @@ def _slips(words: list[str]) -> list[tuple[str, str]]:
     return slips if any(m in _KIND_SPELLINGS for _, m in slips) else []
 
 
+def misspelt_word(word: str) -> str:
+    """The word of a kind of move, or of a move's verb, ``word`` is a close misspelling of
+    ("wal": "wall"; "bild": "build"), '' for none."""
+    return misspelt_kind(word) or _close_to(word, _VERB_SPELLINGS)
+
+
 def misspelt_kind(word: str) -> str:
     """The word of a kind of move ``word`` (a word no reader placed) is a close misspelling of
     ("rode", "raod": "road"; "setlement": "settlement"; "knigth": "knight"), '' for none: a

@@ -256,10 +256,10 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     # nothing): in a lesson, its moves stay the moves ▶ plays; this one is another way already
     # (no chess study's "main line" / "side line")
     main = page.get_by_role("button", name="Make this the move ▶ plays")
-    side = page.get_by_role("button", name="Make this another way")
+    side = page.get_by_role("button", name="Make ▶ play another move here")
     assert main.is_disabled() and side.is_disabled()
     assert "they stay first, and ▶ follows them" in (main.get_attribute("title") or "")
-    assert "already another way" in (side.get_attribute("title") or "")
+    assert "already plays another move here" in (side.get_attribute("title") or "")
 
 
 def test_force_a_dice_outcome(page) -> None:

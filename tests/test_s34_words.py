@@ -233,3 +233,20 @@ def test_the_note_about_a_lesson_left_goes_on_the_next_step() -> None:
     assert "is kept: open it again to go on" in app.status.value
     s.step("forward")
     assert app.status.value == ""
+
+
+def test_a_word_left_over_that_is_a_slip_is_told_the_word_meant() -> None:
+    """l48 at 6.7: "P3 city wal C6" was told only "The word “wal” was not understood here"
+    (CK-WALL-BUILD's move is "wall"); a slip of a move's word or verb says the word meant."""
+    from catan_tutor.errors import CatanError
+    from catan_tutor.move_words import as_notation
+    from catan_tutor.widgets.app import App
+
+    g = App(query="?lesson=puzzle_ck_walls&node=4").session.game
+    for typed, said in (
+        ("P3 city wal C6", "The word “wal” was not understood here: did you mean “wall”?"),
+        ("bild a road at C3", "The word “bild” was not understood here: did you mean “build”?"),
+    ):
+        with pytest.raises(CatanError) as e:
+            as_notation(g, typed)
+        assert said in str(e.value), str(e.value)

@@ -1,5 +1,5 @@
 """The Moves tab, a view of the session's tree: the move list (``move_list.py``: a click jumps
-there), "Make this the move ▶ plays", "Make this another way" and "Delete this move and what
+there), "Make this the move ▶ plays", "Make ▶ play another move here" and "Delete this move and what
 follows" (the tree's promote, demote and delete, each greyed with why where it cannot act;
 "Deleted N moves · Undo" puts the same moves back until the next change to the tree) and the
 comment on the current move, shown as text: "Edit the comment" (or "Write a comment") opens

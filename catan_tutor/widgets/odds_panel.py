@@ -48,7 +48,8 @@ _TABLE_CSS = (
 
 # the expected cards at a puzzle's open question: counting them is what many questions ask
 # (2.2's robber: P2's brick the highest, its hex the answer; two fresh learners, l38, l40)
-CARDS_KEPT = "They show once the question is answered: counting them is part of the puzzle."
+# (l48 at 3.2 and 4.3: "counting them is part of the puzzle" fit no question there)
+CARDS_KEPT = "They show once the question is answered, as they could tell part of an answer."
 
 
 def where(game: Game, secret: bool = False) -> str:

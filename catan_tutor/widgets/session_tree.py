@@ -1,6 +1,6 @@
 """The move tree's edits of the tutor's session (``TutorSession``): Promote (make the main
-line: the move ▶ plays), Demote (make a side line: another way), Delete and Undelete, and the
-comment on the current move (read as text, written in a box opened by a button).
+line: the move ▶ plays), Demote (a side line: ▶ plays another move here), Delete and
+Undelete, and the comment on the current move (read as text, written in a box opened by a button).
 Plain Python, no widgets."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ LESSON_KEPT = (
 # same place.
 MAIN_LINE, SIDE_LINE, DELETE = (
     "Make this the move ▶ plays",
-    "Make this another way",
+    "Make ▶ play another move here",
     "Delete this move and what follows",
 )
 MAIN_TIP = (
@@ -30,7 +30,7 @@ MAIN_TIP = (
 )
 SIDE_TIP = (
     "Put the next move played here first instead: the ▶ button then plays that one, and "
-    "this one stays as another way."
+    "this one stays in the list as a move tried here."
 )
 DELETE_TIP = "Delete this move and every move after it (Undo puts them back)."
 # ...and why one cannot act here
@@ -41,7 +41,7 @@ NO_OTHER = (
 )
 IS_MAIN = "▶ already plays this move here."
 IS_SIDE = (
-    "This move is already another way: ▶ plays a different move here. "
+    "▶ already plays another move here: this one is a move tried here. "
     f"To make it play this one, press “{MAIN_LINE}”."
 )
 # The comment on the current move: read as text; written behind a button
