@@ -271,7 +271,7 @@ def _card_chosen(page, card: str) -> None:
     clicks on it landed in the sea), the card's spot is then clicked on it."""
     form = page.locator(".catan-form").first
     rows = form.locator(".widget-dropdown")
-    details = rows.filter(has=page.locator("label", has_text="details"))
+    details = form.locator(".catan-card-details")  # (labelled by the card: "hex", "dice")
     assert not details.is_visible()
     cards = rows.filter(has=page.locator("label", has_text="card")).locator("select")
     cards.evaluate("(e) => e.scrollIntoView({block: 'end'})")
@@ -280,6 +280,8 @@ def _card_chosen(page, card: str) -> None:
     cards.select_option(label=card)
     details.wait_for()
     settle(page)
+    said = details.locator("label").inner_text()
+    assert said != "details" and said in ("hex", "card kind"), said  # 9.18's two cards (l47)
     assert page.locator(".catan-board canvas").last.bounding_box() == board
 
 

@@ -351,6 +351,8 @@ class ActionForm:
                 dd.observe(
                     self._guard(lambda change, n=n: self._picked(n, change["new"])), names="value"
                 )
+                if n == DETAILS:  # (its label is what the card names: card_details.py)
+                    dd.add_class("catan-card-details")
                 self.pickers[n] = dd
                 rows.append(dd)
         picks = [] if any_move else actions if listed is None else listed  # a puzzle: none
