@@ -203,21 +203,29 @@ def test_at_an_open_question_the_form_has_no_explain_that_says_nothing() -> None
 def test_a_move_misspelt_twice_is_told_both_words_meant() -> None:
     """l47: "bild a raod at n3" was told only "I cannot read “bild”" and no word meant; each
     slip is answered with the word meant, and how the move it names is typed."""
+    said = _replies(
+        "base_setup",
+        ["bild a raod at n3", "plase a setlment on N6", "xyzzy"],
+    )
+    assert "I cannot read “bild” and “raod”: did you mean “build” and “road”?" in said[0]
+    assert "did you mean “place” and “settlement”?" in said[1], said[1]
+    assert "did you mean" not in said[2]  # (no word close to it: none offered)
+
+
+def _replies(lesson: str, typed: list[str]) -> list[str]:
+    """What the move reader says of each of ``typed`` at lesson ``lesson``'s start (each is
+    refused)."""
     from catan_tutor.errors import CatanError
     from catan_tutor.move_words import as_notation
     from catan_tutor.widgets.app import App
 
-    g = App(query="?lesson=base_setup").session.game
-    for typed, said in (
-        ("bild a raod at n3", "I cannot read “bild” and “raod”: did you mean “build” and “road”?"),
-        ("plase a setlment on N6", "did you mean “place” and “settlement”?"),
-    ):
+    g = App(query=f"?lesson={lesson}").session.game
+    out = []
+    for text in typed:
         with pytest.raises(CatanError) as e:
-            as_notation(g, typed)
-        assert said in str(e.value), str(e.value)
-    with pytest.raises(CatanError) as e:
-        as_notation(g, "xyzzy")
-    assert "did you mean" not in str(e.value)  # (no word close to it: none offered)
+            as_notation(g, text)
+        out.append(str(e.value))
+    return out
 
 
 def test_the_note_about_a_lesson_left_goes_on_the_next_step() -> None:
@@ -238,15 +246,6 @@ def test_the_note_about_a_lesson_left_goes_on_the_next_step() -> None:
 def test_a_word_left_over_that_is_a_slip_is_told_the_word_meant() -> None:
     """l48 at 6.7: "P3 city wal C6" was told only "The word “wal” was not understood here"
     (CK-WALL-BUILD's move is "wall"); a slip of a move's word or verb says the word meant."""
-    from catan_tutor.errors import CatanError
-    from catan_tutor.move_words import as_notation
-    from catan_tutor.widgets.app import App
-
-    g = App(query="?lesson=puzzle_ck_walls&node=4").session.game
-    for typed, said in (
-        ("P3 city wal C6", "The word “wal” was not understood here: did you mean “wall”?"),
-        ("bild a road at C3", "The word “bild” was not understood here: did you mean “build”?"),
-    ):
-        with pytest.raises(CatanError) as e:
-            as_notation(g, typed)
-        assert said in str(e.value), str(e.value)
+    wal, bild = _replies("puzzle_ck_walls&node=4", ["P3 city wal C6", "bild a road at C3"])
+    assert "The word “wal” was not understood here: did you mean “wall”?" in wal, wal
+    assert "The word “bild” was not understood here: did you mean “build”?" in bild, bild
