@@ -1043,6 +1043,8 @@ def _plain(
         why, how = "It does not say which move.", how or examples(game, avoid)
     elif (plain := not_understood(why)) != why:  # "“offers” is not a number": plainly (l22)
         why, how = plain, how or examples(game, avoid)
+        if meant := misspelt_word(word):  # "P3 city wal C6" (l48): "wall"
+            why = f"{why.rstrip('.')}: did you mean “{meant}”?"
     why = _LISTED.sub(lambda m: "" if _said_in(m[1], how) else m[0], why)
     why = _NOT_A_PLAYER.sub(lambda m: f"{m[1]}: {players_named(game.state)}.", why)
     return MoveWordsError(f"{why} {how}".strip(), getattr(e, "word", ""))

@@ -26,11 +26,6 @@ def not_understood(why: str) -> str:
     m = _AT_FAULT.match(why)
     if m is None or not _WORD.fullmatch(m[1]):
         return why
-    from .move_words import misspelt_word  # (it reads with this module's help)
-
-    meant = misspelt_word(m[1])  # "P3 city wal C6" (l48): "wall"
-    if meant:
-        return f"The word “{m[1]}” was not understood here: did you mean “{meant}”?"
     return f"The word “{m[1]}” was not understood here."
 
 
