@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from ..board import CARD_NAMES
+from ..board import CARD_NAMES, RESOURCES
 from ..errors import CatanError
 from ..game import Explanation, Game
 from ..rules.common import CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST, cost_reason
@@ -65,11 +65,12 @@ def spotless_refusal(game: Game, kind: type) -> Explanation | None:
     if not parts or parts[0].name != "player":
         return None
     said = []
+    kinds = len(CARD_NAMES) if game.state.caps.commodities else len(RESOURCES)  # (a hand's)
     for fill in (0, 1):
         values: dict[str, object] = {}
         for f in parts[1:]:
             if f.type in ("Bundle", "tuple[int, ...]"):  # one card of kind ``fill``
-                values[f.name] = tuple(int(k == fill) for k in range(len(CARD_NAMES)))
+                values[f.name] = tuple(int(k == fill) for k in range(kinds))
             elif f.type in ("int", int):
                 values[f.name] = fill
             else:

@@ -4,9 +4,10 @@ for. The reason would give the answer away", where its reason named nothing of t
 the victory points a question about points asks for ("After that, P2 still has 3 victory
 points."), the trade tokens a question about the fewest tokens asks to spare ("That costs P1
 2 trade tokens; P1 can pay fewer."), the corner free roads reach for a resource a question
-about roads towards it asks ("Q3 and one more road reach no free corner beside a forest: P1
-could not settle there."). '' where the question measures none, or the try measures up
-(``puzzle_why`` compares spots, dots, rates).
+about roads towards it asks ("Q3 and one more road reach a free corner beside a forest whose
+number has 2 dots at most; another first road reaches a forest number rolled more
+often."). '' where the question measures none, or the try measures up (``puzzle_why``
+compares spots, dots, rates).
 """
 
 from __future__ import annotations
