@@ -432,6 +432,9 @@ def new_page(browser, request) -> Iterator:
     failed = request.node.stash.get(FAILED, False)
     for p in pages:
         p.close(shot=failed)
+    log = ARTIFACTS / f"voila_app{WORKER}.log"
+    if failed and pages and log.exists():  # the server's last words (a kernel's error, a cull)
+        print("\nserver log (its end):", *log.read_text().splitlines()[-25:], sep="\n  ")
 
 
 def open_app(p: Page, url: str) -> None:

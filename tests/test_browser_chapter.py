@@ -72,7 +72,14 @@ def _wait(page, selector: str, **data: object) -> None:
     attrs = "".join(f"[data-{k}='{v}']" for k, v in data.items())
     # (a step of lesson 1.3 repaints the land: ~0.7 s a step in a software-drawn browser,
     # more under load; the walk checks where each step lands, not how fast)
-    page.locator(selector + attrs).first.wait_for(state="attached", timeout=90_000)
+    try:
+        page.locator(selector + attrs).first.wait_for(state="attached", timeout=90_000)
+    except Exception as e:  # what the page shows instead (CI on 586c67e: node 29 never came)
+        held = page.evaluate(
+            "(s) => [...document.querySelectorAll(s)].map(e => JSON.stringify(e.dataset))",
+            selector,
+        )
+        raise AssertionError(f"waited for {selector}{attrs}; the page holds {held}") from e
 
 
 def _answer(page, sc: Scenario, node: Node, with_help: bool) -> Node:
