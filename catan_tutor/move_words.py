@@ -668,6 +668,23 @@ def _slips(words: list[str]) -> list[tuple[str, str]]:
     return slips if any(m in _KIND_SPELLINGS for _, m in slips) else []
 
 
+def _how_meant(game: Game, text: str, fixes: dict[str, str], avoid: Collection[str]) -> str:
+    """How the kind of move ``text`` names with each slip of ``fixes`` read as the word meant
+    is typed (s35 at 6.7: "P3 build a city wal" was told how a city is typed, "city" read as
+    the kind; "wall" names a city wall, CK-WALL-BUILD); '' when it names no kind of the game.
+    Said with ``avoid`` (an open question's answer: no example names it)."""
+    fixed = text
+    for slip, meant in fixes.items():
+        fixed = re.sub(rf"(?<![\w'’]){re.escape(slip)}(?![\w'’])", meant, fixed)
+    try:
+        cls = kind_named(learner_notation(game, fixed) or "", game)
+    except PartLeftOut as e:  # ("which neutral?": the kind asked about)
+        cls = e.kind
+    except CatanError:
+        return ""
+    return how_to_type(game, cls, avoid) if cls in game.rules.applies else ""
+
+
 def misspelt_word(word: str) -> str:
     """The word of a kind of move, or of a move's verb, ``word`` is a close misspelling of
     ("wal": "wall"; "bild": "build"), '' for none."""
@@ -1038,6 +1055,7 @@ def _plain(
         why, how = plain, how or examples(game, avoid)
         if meant := misspelt_word(word):  # "P3 city wal C6" (l48): "wall"
             why = f"{why.rstrip('.')}: did you mean “{meant}”?"
+            how = _how_meant(game, text, {word: meant}, avoid) or how  # a wall's, not a city's
     why = _LISTED.sub(lambda m: "" if _said_in(m[1], how) else m[0], why)
     why = _NOT_A_PLAYER.sub(lambda m: f"{m[1]}: {players_named(game.state)}.", why)
     return MoveWordsError(f"{why} {how}".strip(), getattr(e, "word", ""))

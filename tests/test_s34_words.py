@@ -249,3 +249,15 @@ def test_a_word_left_over_that_is_a_slip_is_told_the_word_meant() -> None:
     wal, bild = _replies("puzzle_ck_walls&node=4", ["P3 city wal C6", "bild a road at C3"])
     assert "The word “wal” was not understood here: did you mean “wall”?" in wal, wal
     assert "The word “bild” was not understood here: did you mean “build”?" in bild, bild
+
+
+def test_ck_wall_build_a_slip_of_wall_is_told_how_a_city_wall_is_typed() -> None:
+    """s35 at 6.7: "P3 build a city wal" was told "did you mean “wall”?" and then how a city
+    is typed ("city" read as the kind): the words corrected name a city wall (CK-WALL-BUILD),
+    whose form follows, with no example at the open question (its answer is a wall on C6)."""
+    j = judged("puzzle_ck_walls", 4, "P3 build a city wal")
+    assert not j.correct and "did you mean “wall”?" in j.text, j.text
+    assert "A city wall is typed as the player, “wall” and a corner." in j.text, j.text
+    assert "A city is typed" not in j.text and "C6" not in j.text, j.text
+    (tried,) = _replies("puzzle_ck_walls&node=4", ["P3 build a city wal"])  # Try a move
+    assert "did you mean “wall”? A city wall is typed as" in tried, tried
