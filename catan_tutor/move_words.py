@@ -15,7 +15,6 @@ takes, never the notation reader's character offsets.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Collection
 from dataclasses import fields
@@ -30,6 +29,7 @@ from .actions import (
     Action,
     BankTrade,
     BuildRoad,
+    BuyDev,
     Chance,
     ForcedGive,
     ForcedTrade,
@@ -48,8 +48,9 @@ from .grammar import and_list, or_list
 from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
 from .word_not_read import lacking, left_over, not_understood, word_at_fault
-from .words import hex_spot_words, knight_words, level_words, place_words
+from .words import hex_spot_words, knight_words, level_words, place_words, slip_words
 from .words.clause_words import AIMED_AT, without_reason
+from .words.dev_card_words import DEV_CARD_ASKED, dev_cards_played
 
 if TYPE_CHECKING:
     from .game import Game
@@ -280,6 +281,8 @@ def learner_notation(game: Game, text: str) -> str | None:
     if not keys and _robs_on_hex(tokens, [t for _, t in args]):  # "M, and rob blue" (l34)
         keys.add("robber")
     kind = _kind(keys, ck, tracked)
+    if _plays_unnamed_card(game, tokens, keys, [t for _, t in args]):  # not a purchase (s35)
+        raise PartLeftOut(DEV_CARD_ASKED, dev_cards_played(game.rules.applies))
     if not kind and keys == {"move"}:  # "move it to Q": the robber or a knight (l35)
         kind = ambiguous_words.moved_piece(game, [t for _, t in args if not _SEAT.match(t)])
     if not kind:
@@ -323,6 +326,16 @@ def learner_notation(game: Game, text: str) -> str | None:
     if neutral == UNNAMED:  # "a city for the neutral": no piece a neutral gets, not read
         return None
     return " ".join([seat, kind, *words]).strip()
+
+
+def _plays_unnamed_card(game: Game, tokens: list[str], keys: set[str], args: list[str]) -> bool:
+    """``tokens`` play a development card and name none ("P1 play a development card", "play
+    a card"; every word read, ``args`` none) in a game with them (BASE-DEV-PLAY): s35's "P1
+    play development card" was read as buying one, as "development" alone is."""
+    if BuyDev not in game.rules.applies or args or not keys <= {"dev"}:
+        return False
+    words = {_base(t.lower()) for t in tokens}
+    return bool(words & {"play", "plays"}) and bool("dev" in keys or words & {"card", "cards"})
 
 
 def legal_kinds(game: Game) -> set[str]:
@@ -594,8 +607,13 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
             or head.lower() in REGISTRY
             or any(k.startswith(f"{head.lower()} ") for k in REGISTRY)
         ):
-            # notation's own word: its reader says what is wrong
-            raise _plain(first, game, text, avoid, chosen) from None
+            # notation's own word: its reader says what is wrong, or a slip the word meant
+            # ("P1 play developement card": s35 was told there are no progress cards)
+            plain = _plain(first, game, text, avoid, chosen)
+            unread = [t for t in tokens if _unknown(t) and not _LABEL_LIKE.match(t)]
+            if "did you mean" not in plain.why and (slips := _every_slip(game, unread, avoid)):
+                raise _slip_reply(game, text, slips, unread[0], avoid, plain.why) from None
+            raise plain from None
         how = how_to_type(game, chosen, avoid) or examples(game, avoid)
         if (lone := _lone_noun(tokens)) is not None:  # "science", "brick": which move? (l24)
             raise PartLeftOut(f"Which move is meant with “{lone}”?", how)
@@ -618,19 +636,24 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
             why = f"I cannot read “{word}”: did you mean “{meant}”? {how}"
             raise MoveWordsError(why, word, meant)
         unread = [t for t in tokens if _unknown(t) and not _LABEL_LIKE.match(t)]  # (not n3)
-        if word and (slips := _slips(unread)):  # "bild a raod at n3" (l47)
+        if word and (slips := _slips(game, unread, avoid)):  # "bild a raod at n3" (l47)
             meant = next((m for _, m in slips if m in _KIND_SPELLINGS), "")
             how = how_to_type(game, _kind_class(game, meant), avoid) if meant else ""
-            typed = " and ".join(f"“{w}”" for w, _ in slips)
-            fixed = " and ".join(f"“{m}”" for _, m in slips)
-            why = f"I cannot read {typed}: did you mean {fixed}? {how or examples(game, avoid)}"
-            raise MoveWordsError(why, word, meant)
+            raise _slip_reply(game, text, slips, word, avoid, how)
         unsaid = f"I cannot read “{word}”." if word else "It does not say which move."
         raise MoveWordsError(f"{unsaid} {how}", word or head or tokens[0])
     try:
         game.parse(spelled)
     except CatanError as e:
         plain = _plain(e, game, spelled, avoid, chosen)
+        unread = [t for t in tokens if _unknown(t) and not _LABEL_LIKE.match(t)]
+        cls = kind_named(spelled, game)
+        if "did you mean" not in plain.why and cls in game.rules.applies:
+            # a kind read, a word of it misspelt ("buy a developement card", "improve sciense":
+            # s35 was told only the word was not understood, or asked which track)
+            if slips := _every_slip(game, unread, avoid):
+                how = how_to_type(game, cls, avoid)
+                raise _slip_reply(game, text, slips, unread[0], avoid, how) from None
         why = left_over(plain.why, getattr(e, "word", ""), tokens, lambda t: not _unknown(t))
         raise (plain if why == plain.why else MoveWordsError(why, plain.word)) from None
     return spelled
@@ -641,15 +664,7 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
 _KIND_SPELLINGS = sorted(w for w in KIND_WORDS if w not in _OBJECT_WORDS and len(w) > 2)
 
 
-def _close_to(word: str, spellings: Collection[str]) -> str:
-    """The one of ``spellings`` the typed ``word`` is a close misspelling of, '' for none:
-    the one "did you mean" of the reader (a kind of move's word, a card's name)."""
-    low = word.lower()
-    if len(low) < 3 or not low.isalpha() or low in spellings:
-        return ""
-    close = difflib.get_close_matches(low, list(spellings), n=1, cutoff=0.75)
-    swapped = [w for w in spellings if sorted(w) == sorted(low)]  # "oer": two letters swapped
-    return close[0] if close else swapped[0] if swapped else ""
+_close_to = slip_words.close_to  # the one "did you mean" of the reader (a kind, a card...)
 
 
 _LABEL_LIKE = re.compile(r"^[a-s]\d{1,2}$", re.IGNORECASE)  # a spot's label, as typed
@@ -657,15 +672,40 @@ _LABEL_LIKE = re.compile(r"^[a-s]\d{1,2}$", re.IGNORECASE)  # a spot's label, as
 _VERB_SPELLINGS = ("build", "make", "place", "play", "steal", "take")  # (all in FILLER)
 
 
-def _slips(words: list[str]) -> list[tuple[str, str]]:
-    """Each of ``words`` (none the reader placed) with the word of a move or of a move's
-    verb it is a close misspelling of, when every one is such a slip and one names a kind of
-    move ("bild a raod": “build” and “road”; l47 was told only "I cannot read “bild”");
-    else []."""
-    slips = [(w, _close_to(w, _KIND_SPELLINGS) or _close_to(w, _VERB_SPELLINGS)) for w in words]
-    if not slips or not all(m for _, m in slips):
-        return []
+def _every_slip(
+    game: Game, words: list[str], avoid: Collection[str], close: bool = True
+) -> list[tuple[str, str]]:
+    """Each of ``words`` (none the reader placed) with the word of a move, of a move's verb
+    or another word the reader knows it is a close misspelling of (``misspelt_word``), when
+    every one is such a slip; else []. ``close``: as close as a noun's slip must be (where a
+    move's kind is read already, a slip is told beside its reply: "once" is no "done")."""
+    slips = [(w, misspelt_word(w, game, avoid, close)) for w in words]
+    return slips if slips and all(m for _, m in slips) else []
+
+
+def _slips(game: Game, words: list[str], avoid: Collection[str]) -> list[tuple[str, str]]:
+    """``_every_slip`` of ``words`` when one of them names a kind of move ("bild a raod":
+    “build” and “road”; l47 was told only "I cannot read “bild”"); else []."""
+    slips = _every_slip(game, words, avoid, close=False)
     return slips if any(m in _KIND_SPELLINGS for _, m in slips) else []
+
+
+def _slip_reply(
+    game: Game,
+    text: str,
+    slips: list[tuple[str, str]],
+    word: str,
+    avoid: Collection[str],
+    how: str = "",
+) -> MoveWordsError:
+    """The reply to ``text`` with ``slips`` (each word typed and the word meant): "I cannot
+    read “bild” and “raod”: did you mean “build” and “road”?", then how the kind the words
+    meant name is typed (``_how_meant``), else ``how``, else the reader's examples."""
+    meant = next((m for _, m in slips if m in _KIND_SPELLINGS), "")
+    how = _how_meant(game, text, dict(slips), avoid) or how or examples(game, avoid)
+    typed = " and ".join(f"“{w}”" for w, _ in slips)
+    fixed = " and ".join(f"“{m}”" for _, m in slips)
+    return MoveWordsError(f"I cannot read {typed}: did you mean {fixed}? {how}", word, meant)
 
 
 def _how_meant(game: Game, text: str, fixes: dict[str, str], avoid: Collection[str]) -> str:
@@ -678,17 +718,31 @@ def _how_meant(game: Game, text: str, fixes: dict[str, str], avoid: Collection[s
         fixed = re.sub(rf"(?<![\w'’]){re.escape(slip)}(?![\w'’])", meant, fixed)
     try:
         cls = kind_named(learner_notation(game, fixed) or "", game)
-    except PartLeftOut as e:  # ("which neutral?": the kind asked about)
+    except PartLeftOut as e:  # ("which neutral?": the kind asked about; else its question)
+        if e.kind is None:
+            return e.why
         cls = e.kind
     except CatanError:
         return ""
     return how_to_type(game, cls, avoid) if cls in game.rules.applies else ""
 
 
-def misspelt_word(word: str) -> str:
-    """The word of a kind of move, or of a move's verb, ``word`` is a close misspelling of
-    ("wal": "wall"; "bild": "build"), '' for none."""
-    return misspelt_kind(word) or _close_to(word, _VERB_SPELLINGS)
+def misspelt_word(
+    word: str, game: Game | None = None, avoid: Collection[str] = (), close: bool = False
+) -> str:
+    """The word of a kind of move, of a move's verb, or (in ``game``) another word its reader
+    knows ``word`` is a close misspelling of ("wal": "wall"; "bild": "build"; "lumbr":
+    "lumber"; "merchent": "merchant" in Cities & Knights: ``slip_words``), '' for none, and
+    for a noun named by ``avoid`` (an open question's answer: its card, its track).
+    ``close``: a kind's or a verb's word as close as a noun's (``slip_words.NOUN_CUTOFF``)."""
+    cutoff = slip_words.NOUN_CUTOFF if close else slip_words.CUTOFF
+    meant = _close_to(word, _KIND_SPELLINGS, cutoff) or _close_to(word, _VERB_SPELLINGS, cutoff)
+    if meant or game is None:
+        return meant
+    nouns = slip_words.noun_spellings(game.state.caps.commodities)
+    meant = _close_to(word, nouns, slip_words.NOUN_CUTOFF)
+    secret = {w for a in avoid for w in re.split(r"[\s-]+", a.lower())}
+    return "" if meant in secret else meant
 
 
 def misspelt_kind(word: str) -> str:
@@ -714,9 +768,7 @@ def misspelt_card(game: Game, word: str, avoid: Collection[str] = ()) -> str:
     names = _card_names(game)
     if not _unknown(word) or word.lower().rstrip("s") in names:  # ("bricks": a card, read)
         return ""
-    if word.lower() in _NEAR_CARDS:  # "one more road": a word, not "ore" misspelt
-        return ""
-    if not (meant := _close_to(word, names)):
+    if not (meant := _close_to(word, names)):  # ("one more road": a word, not "ore" misspelt)
         return ""
     if any(re.search(rf"\b{meant}\b", a, re.IGNORECASE) for a in avoid):
         return f"“{word}” is not a card name: the cards are {and_list(list(_card_names(game)))}."
@@ -748,11 +800,6 @@ def _card_misspelt_in(game: Game, text: str, avoid: Collection[str]) -> tuple[st
     return "", ""
 
 
-# English words a card's name is near ("more": "ore"; "gain": "grain"), never taken for one
-_NEAR_CARDS = frozenset(
-    "more bore core lore sore store tore wore gain rain again brain drain train trick thick "
-    "cool pool tool fool".split()
-)
 _BEFORE_CARD = frozenset({"a", "an", "for", "and", "of"})  # words a card's name follows
 
 
@@ -1053,7 +1100,7 @@ def _plain(
         why, how = "It does not say which move.", how or examples(game, avoid)
     elif (plain := not_understood(why)) != why:  # "“offers” is not a number": plainly (l22)
         why, how = plain, how or examples(game, avoid)
-        if meant := misspelt_word(word):  # "P3 city wal C6" (l48): "wall"
+        if meant := misspelt_word(word, game, avoid):  # "P3 city wal C6" (l48): "wall"
             why = f"{why.rstrip('.')}: did you mean “{meant}”?"
             how = _how_meant(game, text, {word: meant}, avoid) or how  # a wall's, not a city's
     why = _LISTED.sub(lambda m: "" if _said_in(m[1], how) else m[0], why)

@@ -12,11 +12,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from puzzle_answers import judged, lesson
 
 from catan_tutor.actions import BuildRoad
+from catan_tutor.errors import CatanError
 from catan_tutor.game import Game
+from catan_tutor.move_words import PartLeftOut
 
 AWARDS, ROADS_NODE = "puzzle_base_awards", 2  # 4.3's "Build the first of the two free roads"
 CK2P, FORCE_NODE, OWED_NODE = "puzzle_ck_2p", 8, 20  # 11.16's forced trade, the neutral's move
@@ -261,3 +265,75 @@ def test_ck_wall_build_a_slip_of_wall_is_told_how_a_city_wall_is_typed() -> None
     assert "A city is typed" not in j.text and "C6" not in j.text, j.text
     (tried,) = _replies("puzzle_ck_walls&node=4", ["P3 build a city wal"])  # Try a move
     assert "did you mean “wall”? A city wall is typed as" in tried, tried
+
+
+def _typed(variant: str, text: str) -> CatanError:
+    """The reader's refusal of ``text`` in a fresh game of ``variant``, its set-up played."""
+    from catan_tutor import new_game
+    from catan_tutor.move_words import as_notation
+
+    g = new_game(variant, players=3, seed=3)
+    while g.state.phase != "pre-roll":
+        g.play(g.legal_actions()[0])
+    with pytest.raises(CatanError) as e:
+        as_notation(g, text)
+    return e.value
+
+
+@pytest.mark.parametrize(
+    ("variant", "typed", "meant", "how"),
+    [
+        ("base", "P1 buy a developement card", "development", "Buying a development card is"),
+        ("base", "P1 buy a developemnt card", "development", "Buying a development card is"),
+        ("base", "P1 play developement card", "development", "Which development card?"),
+        ("ck", "P1 improve sciense", "science", "A city improvement is typed as"),
+        ("ck", "P1 play merchent", "merchant", "Playing a progress card is typed as"),
+    ],
+)
+def test_a_slip_of_a_word_the_reader_knows_is_told_the_word_meant(variant, typed, meant, how):
+    """s35: "P1 buy a developement card" was told only "The word “developement” was not
+    understood here" (base), "P1 play developement card" that there are no progress cards: the
+    words the reader knows besides a kind's and a verb's (a card's deck and name, a track)
+    are matched for a slip as those are, and the reply goes on with how the move is typed."""
+    said = str(_typed(variant, typed))
+    assert f"did you mean “{meant}”?" in said and how in said, said
+
+
+@pytest.mark.parametrize(
+    ("variant", "typed"),
+    [
+        ("base", "P1 road with number 5"),  # "number": not "lumber"
+        ("base", "P1 build a road all the way"),  # "all": not "wall"
+        ("base", "P1 road N5 once more"),  # "once": not "done"
+        ("base", "P1 settle on the source of brick"),  # "source": not "resource"
+        ("ck", "P1 trade 4 wool for corn"),  # "corn": not "coin"
+        ("ck", "P1 trade wool for a reason"),  # "reason": not "treason"
+        ("ck", "P1 build a road to the engine"),  # "engine": not "engineer"
+        ("ck", "P1 trade my cards"),  # a plural: read, not a slip
+    ],
+)
+def test_an_english_word_near_a_known_word_is_not_corrected(variant, typed):
+    """The words a slip is matched against are near English words a learner types: those
+    get no "did you mean"."""
+    said = str(_typed(variant, typed))
+    assert "did you mean" not in said, said
+
+
+def test_base_dev_play_a_development_card_played_unnamed_is_asked_which() -> None:
+    """s35: "P1 play development card" (its spelling corrected) was read as buying one
+    ("development" is the buying move's word): a card played and not named is asked which,
+    with each card's words (BASE-DEV-PLAY)."""
+    for typed in ("P1 play a development card", "P1 plays my dev card", "P1 play a card"):
+        e = _typed("base", typed)
+        assert isinstance(e, PartLeftOut) and e.question == "Which development card?", typed
+        assert "“play road building”" in e.why and "“play monopoly” and a resource" in e.why
+    assert "Buying a development card" in str(_typed("base", "P1 buy a developement card"))
+
+
+def test_a_slip_of_the_answer_s_own_card_or_track_is_not_said() -> None:
+    """At an open question, a slip is not answered with the noun of its answer (9.18's
+    Merchant, 10.6's science track), as a card misspelt is not (s32)."""
+    merchant = judged("puzzle_ck_progress", 4, "P2 play merchent on O").text
+    science = judged("puzzle_ck_metropolis", 15, "P3 improve sciense").text
+    for said, secret in ((merchant, "merchant"), (science, "science")):
+        assert not re.search(rf"did you mean “{secret}”", said, re.IGNORECASE), said
