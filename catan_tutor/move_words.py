@@ -48,7 +48,14 @@ from .grammar import and_list, or_list
 from .progress_cards import CARDS
 from .typed_forms import how_to_type, kind_named, plain_reason
 from .word_not_read import lacking, left_over, not_understood, word_at_fault
-from .words import hex_spot_words, knight_words, level_words, place_words, slip_words
+from .words import (
+    hex_spot_words,
+    knight_words,
+    level_words,
+    place_words,
+    slip_words,
+    spaced_labels,
+)
 from .words.clause_words import AIMED_AT, without_reason
 from .words.dev_card_words import DEV_CARD_ASKED, dev_cards_played
 
@@ -560,6 +567,7 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         return _development_card(game, strict) or ambiguous_words.pass_as_end(game, strict) or text
     except CatanError as e:
         first = e
+    text = spaced_labels.joined(text)  # "road N 5": the label N5 (s35)
     text = without_reason(text)  # "... so P1 gets nothing": why, not what (l29)
     if game.state.caps.improvements:  # "get trade up to level 5" (l34, CK-IMPROVE-BUILD)
         text = level_words.brought_to_level(text)

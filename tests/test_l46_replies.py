@@ -55,3 +55,41 @@ def test_a_road_typed_by_the_corners_it_joins_is_that_edge(typed):
 def test_two_corners_no_road_joins_are_told_so():
     text = judged("puzzle_base_setup", 1, "P1 road N4 to I6").text
     assert "No road joins N4 and I6: a road joins two corners side by side." in text
+
+
+@pytest.mark.parametrize(
+    "typed", ["P1 road N 5", "p1 road n 5", "P1 road from N 4 to N 6", "build a road on N 5"]
+)
+def test_a_label_typed_with_a_space_inside_is_that_label(typed):
+    """s35: "P1 road N 5" was told "“N” is not an edge". A hex's letter, a space and a
+    number that make a label on the board are that label (BASE-BUILD-ROAD's N5 at 1.4)."""
+    j = judged("puzzle_base_setup", 1, typed)
+    assert j.move == "P1 road N5" and j.correct, j.text
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "P1 robber I P3",  # a hex and a player
+        "die red 5",  # a die and its face
+        "bank 2 wool for grain",  # a count of cards
+        "trade I 3 wool for grain",  # "I" and a count: cards follow
+        "A 2 brick for 1 ore",
+        "P1 rolls a 7",  # the article, not hex A
+        "move the robber to M 8",  # the robber's hex and its number token
+        "P1 road N5 to N7",
+    ],
+)
+def test_a_letter_and_a_number_that_mean_something_else_stay_apart(typed):
+    """Where a letter and a number read otherwise (a count of cards, the article, the
+    robber's hex and its number), no label is made of them."""
+    from catan_tutor.words.spaced_labels import joined
+
+    assert joined(typed) == typed
+
+
+def test_each_label_typed_with_a_space_is_joined_and_no_label_is_made_up():
+    from catan_tutor.words.spaced_labels import joined
+
+    assert joined("P1 road N 5 to N 7") == "P1 road N5 to N7"
+    assert joined("P1 road N 13") == "P1 road N 13"  # (no label: N13 names nothing)
