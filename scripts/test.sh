@@ -86,6 +86,12 @@ trap stop_min_lane EXIT
 # --no-compile: pip byte-compiles every module of every package it installs (a quarter of the
 # install's CPU); the run compiles only those it imports, once (bytecode is written, above).
 "$VENV_PYTHON" -m pip install -q --no-compile -e '.[test]'
+# pytest rewrites the asserts of every test module it imports (~18 CPU-s a process, cold) and
+# keeps the result in tests/__pycache__: done once here, in the background while the tools,
+# the linters and the lane finish, the suite's workers find it done (each rewrote every module
+# at once, both cold: ~37 CPU-s at the suite's start, s35).
+"$VENV_PYTHON" -m pytest --collect-only -q -p no:cacheprovider > tests/artifacts/rewrite.log 2>&1 &
+rewrite_job=$!
 tools_status=0
 wait "$tools" || tools_status=$?
 cat tests/artifacts/system-tools.log
@@ -145,6 +151,7 @@ fi
 # Each test module runs whole on one worker, heaviest first (tests/conftest.py): a module's
 # servers, browser page and installed wheel are made once, and its tests keep their order.
 # --durations: the slowest tests in the log, for keeping the run under its time budget
+wait "$rewrite_job" || true  # (a failed collection is the suite's to report)
 step "pytest ($workers workers)" "$VENV_PYTHON" -m pytest -q -n "$workers" --dist loadfile \
   --no-loadscope-reorder --durations=30 "$@"
 mypy_said() {  # its report, once done
