@@ -5,6 +5,7 @@ whole module out (tests/conftest.py skips importing it)."""
 from __future__ import annotations
 
 import ast
+from functools import cache
 from itertools import combinations
 
 
@@ -32,9 +33,12 @@ def pytestmark_values(source: str) -> list[ast.expr]:
     ]
 
 
-def module_marks(source: str) -> set[str]:
-    """The markers every test of the module ``source`` carries."""
-    return marks_in(pytestmark_values(source))
+@cache
+def module_marks(source: str) -> frozenset[str]:
+    """The markers every test of the module ``source`` carries (a collection asks for each
+    module several times: each parsed once, not ~8 times, ~21 CPU-s of the minimum-versions
+    lane's collection in each worker, s35)."""
+    return frozenset(marks_in(pytestmark_values(source)))
 
 
 def none_selected(marks: set[str], selects, known: set[str]) -> bool:
