@@ -750,14 +750,20 @@ def theme_css() -> str:
         "box-shadow:none!important}",
         # on a dark page JupyterLab's faded grey button is hardly darker than an active one
         # (dark_1024.png: ◀ at a lesson's start looked as ▶): a disabled or held button is
-        # hollow there, a dashed outline round dimmed words (still over 4.5:1)
+        # hollow there, a faint dashed outline round dimmed words, a held one's over 4.5:1 (a
+        # press says why); a disabled one's in the theme's own disabled grey, 3.3:1 (exempt
+        # from the contrast rule, still legible): in a bright rim at 6:1 the Moves tab's
+        # greyed buttons read as ones to press (s35)
         ",".join(
             f"{DARK} {s} .jupyter-button{state}"
             for s in SCOPES
             for state in (":disabled", ".catan-step-held")
         )
         + "{opacity:1;background:transparent!important;box-shadow:none!important;"
-        "border:1px dashed var(--jp-border-color1);color:var(--jp-ui-font-color2)}",
+        "border:1px dashed var(--jp-border-color2);color:var(--jp-ui-font-color2);"
+        "cursor:not-allowed}"
+        + ",".join(f"{DARK} {s} .jupyter-button:disabled" for s in SCOPES)
+        + "{color:var(--jp-ui-font-color3)}",
         # a disabled or held step button pressed, hovered or focused stays greyed: no blue
         # focus ring or shadow that looks pressable (a fresh learner: ▶ on a solved step); the
         # keyboard's focus still shows, as a grey dashed ring
