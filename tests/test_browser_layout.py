@@ -1316,11 +1316,23 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     box = note.bounding_box()
     assert in_sight() == top and box["y"] + box["height"] <= 768, box
     # the question, its answer and the build buttons over the lesson's text, whole in the
-    # window (the buttons were cut at its foot, their bottom at 786: v1024_puzzle.png)
+    # window (the buttons were cut at its foot, their bottom at 786: v1024_puzzle.png); the
+    # lesson's goal over the question, under the title, as on a wide page (5.13's came after
+    # the build buttons and the form they open: s35), and the form a kind opens whole, its
+    # Play too, with no scroll
     asked, text = page.locator(".catan-puzzle"), page.locator(".catan-lesson")
+    goal, told = page.locator(".catan-lesson-goal"), page.locator(".catan-lesson-goal~p").first
     built = page.locator(".catan-palette").bounding_box()
     assert built["y"] + built["height"] <= 768, built
-    assert asked.bounding_box()["y"] < text.bounding_box()["y"]
+    assert _under(page, ".catan-lesson-goal", asked) >= 0, goal.bounding_box()
+    assert _under(page, ".catan-palette", told) >= 0, told.bounding_box()
+    page.locator(".catan-palette button", has_text="Build a road").click()
+    play = page.locator(".catan-form .catan-form-play")
+    play.wait_for()
+    settle(page)
+    assert play.bounding_box()["y"] + play.bounding_box()["height"] <= 768, play.bounding_box()
+    assert in_sight() == top  # (nothing scrolled)
+    assert _under(page, ".catan-lesson-goal", asked) >= 0, goal.bounding_box()
     page.screenshot(path=ARTIFACTS / "layout_1024_puzzle.png")
     # a taller window (1280x900) keeps the lesson's text over the question: room for both
     page.set_viewport_size({"width": 1280, "height": 900})

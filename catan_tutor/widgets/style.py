@@ -111,6 +111,24 @@ RIGHT_FIRST_CSS = (
     # (the lesson's text last where the window is short or the panels under the board)
     f"@media {TALL},{SHORT}{{{RIGHT_SHOWN}>.catan-side>.catan-lesson{{order:3}}}}"
 )
+# A short window (1024x768) at a question still open (not yet answered right), the lesson's
+# goal with it: the goal stays over the question, under the title, as on a wide page, and the
+# lesson's other words come after the actions (LAYOUT_CSS; 5.13's goal came after the build
+# buttons and the form they open, s35): the lesson's box gives its parts to the column, the
+# goal's block (lesson_goal.goal_block) where the box stood, the rest after the actions
+ASKED = (
+    ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
+    ":not(:has(.catan-puzzle-state[data-correct='1']))>.catan-side>.catan-lesson"
+)
+GOAL_FIRST_CSS = (
+    f"@media {SHORT}{{{ASKED}:has(.catan-lesson-goal),"
+    f"{ASKED}:has(.catan-lesson-goal)>.widget-html-content,"
+    f"{ASKED}>.widget-html-content>div:has(>.catan-lesson-goal){{display:contents}}"
+    f"{ASKED}>.widget-html-content>div>:not(.catan-lesson-goal){{order:1}}"
+    # (its lines close, as the story's under it: the form a kind opens still whole over the
+    # window's foot, 5.13's Play at y 761 of 768)
+    f"{ASKED} .catan-lesson-goal{{margin:0 0 8px}}{ASKED} .catan-lesson-goal>p{{margin:0 0 4px}}}}"
+)
 # On a phone and a tablet an open question's "Puzzle" sits in its box's top border, as a
 # fieldset's legend: it costs no line (its line put the question under the first screen,
 # and it was left out there: a fresh learner, l45, missed it at 6.7 and 10.6)
@@ -473,7 +491,7 @@ LAYOUT_CSS = (
     # 11.16's answer row 24 px under the fold at 768x1024)
     f"{PUZZLE_OPEN}>.catan-side>.catan-story p{{margin:0}}"
     f"{PUZZLE_OPEN}>.catan-side>.catan-story p+p{{margin-top:6px}}"
-    f"{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:2}}}}" + RIGHT_FIRST_CSS +
+    f"{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:2}}}}" + RIGHT_FIRST_CSS + GOAL_FIRST_CSS +
     # the form a margin inside its panel (the moves list reached the window's edge at 1024)
     ".catan-side .catan-form .widget-dropdown{max-width:calc(100% - 16px)}"
     # a page too narrow for the panels beside the board (a tablet): the board in the middle
