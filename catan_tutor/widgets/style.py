@@ -57,6 +57,9 @@ HEAD_RESERVE = 76
 TITLE_LINE = 1.35  # em: a line of the title over what the game waits for (its lines kept)
 SELECT_ARROW = 28  # px: a list's room for its arrow (ipywidgets draws it 20 px wide)
 BAR_ONE_ROW = 1016  # px: from this width on, the page bar keeps one row (a tablet's wraps)
+# px: from this width on the page's light/dark switch stands in the bar's row, at its right end
+# (catan_page.css), in the room kept for it (its "Dark: off", ~100 px, and a gap)
+WIDE_BAR, SWITCH_ROOM = 1280, 116
 NOTE_ROWS = 44  # px: two lines of the chapter's line, the course's summary and a note
 NOTE_LINE = 18  # px: a line of the chapter's line (whole pixels: 1.4 em made 44.4 px of 44)
 # px: on a phone the chapter's line is not shown (the chapter list over it names the chapter;
@@ -369,6 +372,11 @@ LAYOUT_CSS = (
     ".catan-app .catan-bar>.catan-lesson-picker{flex:0 1 auto;min-width:0}"
     ".catan-app .catan-bar .widget-dropdown>label{width:auto;min-width:0}"
     ".catan-app .catan-bar select{field-sizing:content;min-width:0;text-overflow:ellipsis}}"
+    # from 1280 px the Voilà page's light/dark switch stands at the bar's right end
+    # (catan_page.css): room kept for it, the lists never under it (the course's longest
+    # title, marked done, ends at 1129 px at 1280 as before)
+    f"@media (min-width:{WIDE_BAR}px){{[data-voila] .catan-app .catan-bar{{"
+    f"padding-right:{SWITCH_ROOM}px}}}}"
     # a tablet's bar: the page's name and New game on its first row, the two lists on the
     # next, the lesson's taking the room left (l41 at 768: the chapter's list beside the
     # name, the lesson's on a row of its own, each at its own indent); the course's longest
