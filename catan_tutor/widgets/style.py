@@ -88,8 +88,17 @@ TALL = "(min-width:701px) and (max-width:1015px) and (min-height:861px)"
 # question, its answer's row and Roll whole): at 768x1024 the question was 320 px under the
 # fold (tab_puzzle.png), the board 469 px wide now; a tablet 1194 px tall keeps all 640
 # (568: the light/dark switch's row, ~32 px, given to the board: it stands beside the
-# title's row, catan_page.css; l33 saw the board 411 px wide, now 442)
-TALL_RESERVE = 568
+# title's row, catan_page.css; l33 saw the board 411 px wide, now 442). 533 (s35: 442 px
+# left ~300 px of the width beside the board): the page's top margin, the gap over the panels
+# and the 28 px line of "Answer the puzzle to go on." given to the board, 476 px wide at
+# 768x1024 (9.18's first question, the course's lowest answer's row there: y 1016), 627 at
+# 820x1180; where the switch still takes a row (701-739 px and 961-1015 px wide), its 32 px more
+TALL_RESERVE, SWITCH_ROW = 533, 32
+# a tablet whose light/dark switch takes a row of its own over the bar (catan_page.css)
+TALL_SWITCH_ROW = (
+    "(min-width:701px) and (max-width:739px) and (min-height:861px),"
+    "(min-width:961px) and (max-width:1015px) and (min-height:861px)"
+)
 # a puzzle's question open (its box shown): the page puts it in reach on a phone
 PUZZLE_OPEN = ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
 # A phone (style.LAYOUT_CSS): the boxes flattened into the page's column, and the order of
@@ -483,8 +492,16 @@ LAYOUT_CSS = (
     f"@media {TALL}{{.catan-tutor>.catan-board-col{{max-width:min("
     f"{BOARD_MAX + 2 * FOCUS_RING}px,calc((100vh - {TALL_RESERVE}px) * {BOARD_MAX / 660:.4f}"
     f" + {2 * FOCUS_RING}px))}}.catan-tutor>.catan-side{{flex-basis:100%}}"
+    # the rows under the board close, their room the board's (s35: 442 px wide at 768x1024,
+    # with ~300 px of the page's width beside it): the panels 4 px under the step buttons,
+    # "Answer the puzzle to go on." in a line of its own size (a control's 28 px before)
+    f".catan-tutor{{row-gap:4px}}{COL}>.catan-step-note,{COL}>.catan-step-note "
+    ".widget-html-content{min-height:0;height:auto;line-height:1.3}"
     # an open question's "Puzzle" in its box's top border (PUZZLE_HEAD_CSS), as on a phone
     ".catan-puzzle .catan-puzzle-head+p{margin-top:0}}"
+    f"@media {TALL_SWITCH_ROW}{{.catan-tutor>.catan-board-col{{max-width:min("
+    f"{BOARD_MAX + 2 * FOCUS_RING}px,calc((100vh - {TALL_RESERVE + SWITCH_ROW}px) * "
+    f"{BOARD_MAX / 660:.4f} + {2 * FOCUS_RING}px))}}}}"
     # a puzzle's question, its answer and the actions (or tools) it is answered with right
     # under what the game waits for, the lesson's text after them, where the window is short
     # (1024x768: the build buttons were cut at its foot) or the panels are under the board (a
