@@ -145,6 +145,29 @@ BAR_ROWS_JS = """(titles) => {
   return out;
 }"""
 
+# Runs in the page: the titles of `titles` for which the page's light/dark switch is not in
+# the bar's row (from 1280 px: at its end) or lies over one of the bar's controls, each shown
+# closed in the lesson list in turn (as BAR_ROWS_JS)
+SWITCH_CLEAR_JS = """(titles) => {
+  const bar = document.querySelector('.catan-bar'), at = document.querySelector(
+    '.catan-theme-switch').getBoundingClientRect();
+  const e = bar.querySelector('.catan-lesson-picker select'), was = e.selectedIndex;
+  const clear = () => [...bar.querySelectorAll('select, button, .catan-heading')].every(k => {
+    const r = k.getBoundingClientRect();
+    return !r.width || r.right <= at.left || r.left >= at.right || r.bottom <= at.top
+      || r.top >= at.bottom; });
+  const inRow = () => { const b = bar.getBoundingClientRect(), y = (at.top + at.bottom) / 2;
+    return y > b.top && y < b.bottom; };
+  const out = [];
+  for (const t of titles) {
+    const o = new Option(t); e.add(o); e.selectedIndex = e.options.length - 1;
+    if (!clear() || !inRow()) out.push(t);
+    o.remove();
+  }
+  e.selectedIndex = was;
+  return out;
+}"""
+
 
 def _every_title() -> list[str]:
     """Every lesson's title as the lesson list shows it, marked done (its longest form)."""
@@ -1316,11 +1339,23 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     box = note.bounding_box()
     assert in_sight() == top and box["y"] + box["height"] <= 768, box
     # the question, its answer and the build buttons over the lesson's text, whole in the
-    # window (the buttons were cut at its foot, their bottom at 786: v1024_puzzle.png)
+    # window (the buttons were cut at its foot, their bottom at 786: v1024_puzzle.png); the
+    # lesson's goal over the question, under the title, as on a wide page (5.13's came after
+    # the build buttons and the form they open: s35), and the form a kind opens whole, its
+    # Play too, with no scroll
     asked, text = page.locator(".catan-puzzle"), page.locator(".catan-lesson")
+    goal, told = page.locator(".catan-lesson-goal"), page.locator(".catan-lesson-goal~p").first
     built = page.locator(".catan-palette").bounding_box()
     assert built["y"] + built["height"] <= 768, built
-    assert asked.bounding_box()["y"] < text.bounding_box()["y"]
+    assert _under(page, ".catan-lesson-goal", asked) >= 0, goal.bounding_box()
+    assert _under(page, ".catan-palette", told) >= 0, told.bounding_box()
+    page.locator(".catan-palette button", has_text="Build a road").click()
+    play = page.locator(".catan-form .catan-form-play")
+    play.wait_for()
+    settle(page)
+    assert play.bounding_box()["y"] + play.bounding_box()["height"] <= 768, play.bounding_box()
+    assert in_sight() == top  # (nothing scrolled)
+    assert _under(page, ".catan-lesson-goal", asked) >= 0, goal.bounding_box()
     page.screenshot(path=ARTIFACTS / "layout_1024_puzzle.png")
     # a taller window (1280x900) keeps the lesson's text over the question: room for both
     page.set_viewport_size({"width": 1280, "height": 900})
@@ -1470,12 +1505,13 @@ def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
     assert tutor.evaluate("(e) => e.style.minHeight") != ""  # the room kept under the form
     assert page.evaluate(SCROLL_JS, False) == 0  # the learner scrolls up
     page.wait_for_function("() => !document.querySelector('.catan-tutor').style.minHeight")
-    # at 1280x900 a kind played by a click on the board, the board in sight, moves nothing,
+    # at 1280x870 a kind played by a click on the board, the board in sight, moves nothing,
     # though its form's Play is under the screen's foot (l45 at 7.8: "Activate a knight"
     # scrolled the page 25 px and the click aimed at the knight landed beside it); a kind
     # with no spot on the board still has its form brought into sight (s32 at 11.16, l42 at
-    # 3.2: test_browser_puzzle_secret's sweep)
-    page.set_viewport_size({"width": 1280, "height": 900})
+    # 3.2: test_browser_puzzle_secret's sweep) (870 px high: at 900 the page, a row shorter
+    # since the light/dark switch joined the bar's, shows its Play whole, s35)
+    page.set_viewport_size({"width": 1280, "height": 870})
     page.evaluate(SCROLL_JS, False)
     before = _settled_box(page, canvas)
     page.locator(".catan-palette button", has_text="Activate a knight").first.click()
@@ -1485,7 +1521,25 @@ def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
     after = _settled_box(page, canvas)
     foot = play.bounding_box()["y"] + play.bounding_box()["height"]
     page.screenshot(path=ARTIFACTS / "layout_1280_spot_kind.png")
-    assert after == before and 900 < foot < 900 + before["y"], (before, after, foot)
+    assert after == before and 870 < foot < 870 + before["y"], (before, after, foot)
+    # 9.18's first question at 1280x900: "Play a progress card" (no spot on the board) opens
+    # its form at the screen's foot, and it comes into sight with the board's top and the
+    # page's heading whole: its name, its lists and the light/dark switch, now at the bar's
+    # end (over it, in a row of its own, the switch went off the screen's top: s35)
+    sc = load_scenario(packaged_lessons() / "puzzle_ck_progress.catan.yaml")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_app(p, f"{app_server}?lesson=puzzle_ck_progress&node={min(sc.puzzles)}")
+    kind = page.locator(".catan-palette button", has_text="Play a progress card").first
+    kind.click()
+    play.wait_for()
+    settle(page)
+    page.screenshot(path=ARTIFACTS / "layout_1280_progress_form.png")
+    heading = [page.locator(x).bounding_box() for x in (".catan-bar", ".catan-theme-switch")]
+    foot = play.bounding_box()["y"] + play.bounding_box()["height"]
+    assert min(x["y"] for x in heading) >= 0 and foot <= 900, (heading, foot)
+    assert canvas.bounding_box()["y"] >= 0, canvas.bounding_box()
+    # the switch in the bar's row, over none of its controls whatever the lesson list shows
+    assert page.evaluate(SWITCH_CLEAR_JS, _every_title()) == []
 
 
 def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(lesson_page):

@@ -482,6 +482,30 @@ def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(
     )
 
 
+def test_the_next_lesson_opens_at_the_page_s_top(app_server, phone):
+    """s35, a fresh learner on a phone: 2.2 opened scrolled past the page's title. Next
+    lesson, pressed under 2.1's last words with the page scrolled to its foot, opens 2.2 at
+    the page's top, "Catan tutor", the lists and the lesson's heading in sight, as its address
+    opens it (_open) and as the lesson list does (lesson_top.js)."""
+    page = phone
+    _open(page, f"{app_server}?lesson=base_production_robber", "Production")
+    page.get_by_title("last (End on the board)", exact=True).tap()  # 2.1's end
+    following = page.get_by_role("button", name="Next lesson")
+    following.wait_for()
+    settle(page)
+    page.evaluate("(e) => window.catanScroller(e).scrollBy(0, 5000)", following.element_handle())
+    following.scroll_into_view_if_needed()  # (as a learner reads down to it)
+    *scrolled, _ = page.evaluate(TOP_JS)
+    assert max(scrolled) > 0, scrolled
+    following.tap()
+    page.locator(".catan-tutor .catan-head").filter(has_text="Puzzle: the robber").wait_for()
+    settle(page)
+    frames(page)
+    page.screenshot(path=ARTIFACTS / "phone_next_lesson.png")
+    *scrolled, title = page.evaluate(TOP_JS)
+    assert scrolled == [0] and title >= 0, (scrolled, title)
+
+
 def test_a_question_s_palette_says_what_its_greyed_buttons_mean(app_server, phone):
     """l27, a fresh learner: the palette's buttons had looks and nothing said what they meant;
     a hover text shows on no phone. At 3.2's question a one-line key under the palette says

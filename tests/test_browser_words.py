@@ -46,6 +46,23 @@ VISIBLE_TEXT_JS = """() => {
   return out.join('\\n');
 }"""
 
+# Runs on an element: how many lines its words take, and the least distance from one line to
+# the next over the size of their letters (1.2 to 1.4 in a paragraph; 28 px lines of 12 px
+# letters: 2.3)
+LINE_PITCH_JS = """(e) => {
+  const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT), tops = new Map();
+  const range = document.createRange();
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.data.trim()) continue;
+    range.selectNodeContents(n);
+    const size = parseFloat(getComputedStyle(n.parentElement).fontSize);
+    for (const r of range.getClientRects()) if (r.width) tops.set(Math.round(r.top), size);
+  }
+  const at = [...tops.keys()].sort((a, b) => a - b);
+  const pitch = Math.min(...at.slice(1).map((t, i) => (t - at[i]) / tops.get(t)));
+  return [at.length, pitch];
+}"""
+
 
 def _check(page, where: str, machinery: bool = True) -> str:
     text = page.evaluate(VISIBLE_TEXT_JS).replace("\xa0", " ")  # a list's options: no-break
@@ -229,6 +246,16 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     went = "The lesson goes on with its own answer, N3; yours, N5, is kept under Explore › Moves."
     assert note.inner_text().strip() == went, note.inner_text()
     page.locator(".catan-board-col").first.screenshot(path=ARTIFACTS / "words_puzzle_went_on.png")
+    # a lesson's own move and questions still to answer: the Moves tab's reason Delete is
+    # greyed and the File tab's download held back, in lines at the text's own spacing (a
+    # span in the widget kept its 28 px line: both double spaced, s35)
+    held_back = re.compile(r"cannot be deleted|holds the answ|downloaded once")
+    for tab, said in (("Moves", ".catan-delete-kept"), ("File", ".catan-download")):
+        open_tab(page, tab)
+        line = page.locator(said).filter(has_text=held_back)
+        lines, pitch = line.first.evaluate(LINE_PITCH_JS)
+        assert lines >= 2 and pitch <= 1.5, (tab, lines, pitch)
+    page.locator(".catan-tutor .widget-tab").first.screenshot(path=ARTIFACTS / "words_held.png")
     assert p.outside == []
 
 

@@ -32,6 +32,9 @@ DOWNLOAD_LATER = (
     "The lesson file holds the answers to its questions: it can be downloaded once you have "
     "answered them, or with the Lesson author's tools on (they show the answers)."
 )
+# the download held back, in words on a row of their own under the upload (a span kept the
+# widget's 28 px line: its lines were double spaced, and its margin indented the first, s35)
+HELD_BACK = "<div style='line-height:1.35'>{}</div>"
 # its placeholder otherwise: the box's name for a screen reader too (an empty one left it
 # nameless: axe's "label", s31)
 POSITION_HINT = "The position as text: copy it, or paste one and press Load position."
@@ -65,6 +68,7 @@ class FilePanel:
         )
         self.load_position.on_click(guard(lambda _: self.set_position(self.position.value)))
         self.download = widgets.HTML()
+        self.download.add_class("catan-download")  # (its link, or why it is held back)
         self.upload = widgets.FileUpload(
             accept=".yaml,.yml",
             multiple=False,
@@ -142,12 +146,12 @@ class FilePanel:
         with a question unanswered."""
         if self.session.puzzle_secret:
             self.position.value, self.position.placeholder = "", SECRET_POSITION
-            self.download.value = f"<span style='margin-left:12px'>{SECRET_DOWNLOAD}</span>"
+            self.download.value = HELD_BACK.format(SECRET_DOWNLOAD)
             return
         self.position.value = self.session.game.position()
         self.position.placeholder = POSITION_HINT
         if self._unanswered():
-            self.download.value = f"<span style='margin-left:12px'>{DOWNLOAD_LATER}</span>"
+            self.download.value = HELD_BACK.format(DOWNLOAD_LATER)
             return
         text = self.lesson_text()  # readable, reads back the same
         data = base64.b64encode(text.encode()).decode()

@@ -66,8 +66,11 @@
   // form. A kind played by a click on the board (its form .catan-form-spot: form_frame.py)
   // moves nothing while the board is in sight: the board is the way to play it, the form's
   // Play the second (l45 at 7.8, 1280x900: "Activate a knight" scrolled the page 25 px and
-  // the click aimed at the knight before it landed beside it). Once, when the form comes from the kernel, within a few seconds of the press and
-  // before the learner scrolls or chooses a field
+  // the click aimed at the knight before it landed beside it). The page's heading (its bar,
+  // the light/dark switch) stays whole on the screen where it fits with the form (9.18 at
+  // 1280x900: the switch went off the top for "Play a progress card", s35): the room under
+  // Play then no more than is left. Once, when the form comes from the kernel, within a few
+  // seconds of the press and before the learner scrolls or chooses a field
   var FORM_WAIT_MS = 4000;
   var pressed = null;  // the kind pressed: its tutor, when, the form's words then
   // the form's words and a question's verdict: a verdict told over the form (an answer
@@ -116,7 +119,20 @@
     var boardTop = board ? board.getBoundingClientRect().top : Infinity;
     if (need > boardTop) return;  // (the board would go out of sight: it stays, s16)
     if (board && play.closest('.catan-form-spot') && inSight(board)) return;  // (its spot: on the board)
-    scroller(play).scrollBy(0, Math.min(need + 8, boardTop));
+    var most = boardTop, headTop = pageTop();
+    if (headTop >= 0 && need <= headTop) most = Math.min(most, headTop);  // (both fit)
+    scroller(play).scrollBy(0, Math.min(need + 8, most));
+  }
+  // the top of the page's heading on the screen (its light/dark switch, its bar), or -1
+  function pageTop() {
+    var top = Infinity;
+    ['.catan-page-bar', '.catan-app .catan-bar'].forEach(function (at) {
+      var found = document.querySelector(at);
+      if (found && found.getClientRects().length) {
+        top = Math.min(top, found.getBoundingClientRect().top);
+      }
+    });
+    return top === Infinity ? -1 : top;
   }
   var looking = false;
   new MutationObserver(function () {

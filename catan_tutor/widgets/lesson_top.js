@@ -5,7 +5,9 @@
  * heading (or the board, when it comes first) then shows in the screen's upper half, the
  * page's bar (the lists, the theme) over it; else the heading goes to the screen's top, when
  * it is not on the screen. (Scrolling the heading to the top hid the page's bar above it: a
- * fresh learner, l38.) Runs once per page, with board_keys.js.
+ * fresh learner, l38.) Next lesson, pressed under a lesson's last words, opens the next as
+ * the lists do (s35: on a phone 2.2 opened where 2.1 had ended, scrolled past the page's
+ * title, "Catan tutor", and its lists). Runs once per page, with board_keys.js.
  */
 (function () {
   'use strict';
@@ -16,11 +18,17 @@
   function heading() {
     return document.querySelector('.catan-tutor .catan-head');
   }
-  document.addEventListener('change', function (event) {
-    var target = event.target;
-    if (!(target instanceof Element) || !target.closest('.catan-bar')) return;
+  function opening() {  // a lesson asked for: the heading's words it replaces
     var head = heading();
     asked = {at: Date.now(), words: head ? head.textContent : ''};
+  }
+  document.addEventListener('change', function (event) {
+    var target = event.target;
+    if (target instanceof Element && target.closest('.catan-bar')) opening();
+  }, true);
+  document.addEventListener('click', function (event) {
+    var target = event.target;
+    if (target instanceof Element && target.closest('.catan-next-lesson')) opening();
   }, true);
   function look() {
     if (!asked) return;

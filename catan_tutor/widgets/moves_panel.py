@@ -111,7 +111,8 @@ class MovesPanel:
         self.comment.value = said
         self.comment.layout.display = "" if writing else "none"
         self.comment_text.value = (
-            f"<div style='margin:6px 0 2px'><b>About this move:</b> {markup.text(said)}</div>"
+            f"<div style='margin:6px 0 2px;line-height:1.4'><b>About this move:</b> "
+            f"{markup.text(said)}</div>"
             if said.strip() and not writing
             else ""
         )
@@ -147,5 +148,6 @@ class MovesPanel:
         why = "" if root else self.session.undeletable()
         self.tree_buttons[2].disabled = root or bool(why)
         self.tree_buttons[2].tooltip = AT_START if root else why or DELETE_TIP
-        note = f"<span style='color:#666;font-size:12px'>{why}</span>"
+        # (a block with its own line height: a span kept the widget's 28 px, its lines doubled)
+        note = f"<div style='color:#666;font-size:12px;line-height:1.35'>{why}</div>"
         self.kept_note.value = note if why else ""

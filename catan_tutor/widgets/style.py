@@ -57,6 +57,9 @@ HEAD_RESERVE = 76
 TITLE_LINE = 1.35  # em: a line of the title over what the game waits for (its lines kept)
 SELECT_ARROW = 28  # px: a list's room for its arrow (ipywidgets draws it 20 px wide)
 BAR_ONE_ROW = 1016  # px: from this width on, the page bar keeps one row (a tablet's wraps)
+# px: from this width on the page's light/dark switch stands in the bar's row, at its right end
+# (catan_page.css), in the room kept for it (its "Dark: off", ~100 px, and a gap)
+WIDE_BAR, SWITCH_ROOM = 1280, 116
 NOTE_ROWS = 44  # px: two lines of the chapter's line, the course's summary and a note
 NOTE_LINE = 18  # px: a line of the chapter's line (whole pixels: 1.4 em made 44.4 px of 44)
 # px: on a phone the chapter's line is not shown (the chapter list over it names the chapter;
@@ -85,8 +88,17 @@ TALL = "(min-width:701px) and (max-width:1015px) and (min-height:861px)"
 # question, its answer's row and Roll whole): at 768x1024 the question was 320 px under the
 # fold (tab_puzzle.png), the board 469 px wide now; a tablet 1194 px tall keeps all 640
 # (568: the light/dark switch's row, ~32 px, given to the board: it stands beside the
-# title's row, catan_page.css; l33 saw the board 411 px wide, now 442)
-TALL_RESERVE = 568
+# title's row, catan_page.css; l33 saw the board 411 px wide, now 442). 533 (s35: 442 px
+# left ~300 px of the width beside the board): the page's top margin, the gap over the panels
+# and the 28 px line of "Answer the puzzle to go on." given to the board, 476 px wide at
+# 768x1024 (9.18's first question, the course's lowest answer's row there: y 1016), 627 at
+# 820x1180; where the switch still takes a row (701-739 px and 961-1015 px wide), its 32 px more
+TALL_RESERVE, SWITCH_ROW = 533, 32
+# a tablet whose light/dark switch takes a row of its own over the bar (catan_page.css)
+TALL_SWITCH_ROW = (
+    "(min-width:701px) and (max-width:739px) and (min-height:861px),"
+    "(min-width:961px) and (max-width:1015px) and (min-height:861px)"
+)
 # a puzzle's question open (its box shown): the page puts it in reach on a phone
 PUZZLE_OPEN = ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
 # A phone (style.LAYOUT_CSS): the boxes flattened into the page's column, and the order of
@@ -110,6 +122,24 @@ RIGHT_FIRST_CSS = (
     f".catan-lesson){{order:1}}{RIGHT_SHOWN}>.catan-side>.catan-puzzle~*{{order:2}}}}"
     # (the lesson's text last where the window is short or the panels under the board)
     f"@media {TALL},{SHORT}{{{RIGHT_SHOWN}>.catan-side>.catan-lesson{{order:3}}}}"
+)
+# A short window (1024x768) at a question still open (not yet answered right), the lesson's
+# goal with it: the goal stays over the question, under the title, as on a wide page, and the
+# lesson's other words come after the actions (LAYOUT_CSS; 5.13's goal came after the build
+# buttons and the form they open, s35): the lesson's box gives its parts to the column, the
+# goal's block (lesson_goal.goal_block) where the box stood, the rest after the actions
+ASKED = (
+    ".catan-tutor:has(.catan-puzzle:not([style*='none']))"
+    ":not(:has(.catan-puzzle-state[data-correct='1']))>.catan-side>.catan-lesson"
+)
+GOAL_FIRST_CSS = (
+    f"@media {SHORT}{{{ASKED}:has(.catan-lesson-goal),"
+    f"{ASKED}:has(.catan-lesson-goal)>.widget-html-content,"
+    f"{ASKED}>.widget-html-content>div:has(>.catan-lesson-goal){{display:contents}}"
+    f"{ASKED}>.widget-html-content>div>:not(.catan-lesson-goal){{order:1}}"
+    # (its lines close, as the story's under it: the form a kind opens still whole over the
+    # window's foot, 5.13's Play at y 761 of 768)
+    f"{ASKED} .catan-lesson-goal{{margin:0 0 8px}}{ASKED} .catan-lesson-goal>p{{margin:0 0 4px}}}}"
 )
 # On a phone and a tablet an open question's "Puzzle" sits in its box's top border, as a
 # fieldset's legend: it costs no line (its line put the question under the first screen,
@@ -351,6 +381,11 @@ LAYOUT_CSS = (
     ".catan-app .catan-bar>.catan-lesson-picker{flex:0 1 auto;min-width:0}"
     ".catan-app .catan-bar .widget-dropdown>label{width:auto;min-width:0}"
     ".catan-app .catan-bar select{field-sizing:content;min-width:0;text-overflow:ellipsis}}"
+    # from 1280 px the Voilà page's light/dark switch stands at the bar's right end
+    # (catan_page.css): room kept for it, the lists never under it (the course's longest
+    # title, marked done, ends at 1129 px at 1280 as before)
+    f"@media (min-width:{WIDE_BAR}px){{[data-voila] .catan-app .catan-bar{{"
+    f"padding-right:{SWITCH_ROOM}px}}}}"
     # a tablet's bar: the page's name and New game on its first row, the two lists on the
     # next, the lesson's taking the room left (l41 at 768: the chapter's list beside the
     # name, the lesson's on a row of its own, each at its own indent); the course's longest
@@ -457,8 +492,16 @@ LAYOUT_CSS = (
     f"@media {TALL}{{.catan-tutor>.catan-board-col{{max-width:min("
     f"{BOARD_MAX + 2 * FOCUS_RING}px,calc((100vh - {TALL_RESERVE}px) * {BOARD_MAX / 660:.4f}"
     f" + {2 * FOCUS_RING}px))}}.catan-tutor>.catan-side{{flex-basis:100%}}"
+    # the rows under the board close, their room the board's (s35: 442 px wide at 768x1024,
+    # with ~300 px of the page's width beside it): the panels 4 px under the step buttons,
+    # "Answer the puzzle to go on." in a line of its own size (a control's 28 px before)
+    f".catan-tutor{{row-gap:4px}}{COL}>.catan-step-note,{COL}>.catan-step-note "
+    ".widget-html-content{min-height:0;height:auto;line-height:1.3}"
     # an open question's "Puzzle" in its box's top border (PUZZLE_HEAD_CSS), as on a phone
     ".catan-puzzle .catan-puzzle-head+p{margin-top:0}}"
+    f"@media {TALL_SWITCH_ROW}{{.catan-tutor>.catan-board-col{{max-width:min("
+    f"{BOARD_MAX + 2 * FOCUS_RING}px,calc((100vh - {TALL_RESERVE + SWITCH_ROW}px) * "
+    f"{BOARD_MAX / 660:.4f} + {2 * FOCUS_RING}px))}}}}"
     # a puzzle's question, its answer and the actions (or tools) it is answered with right
     # under what the game waits for, the lesson's text after them, where the window is short
     # (1024x768: the build buttons were cut at its foot) or the panels are under the board (a
@@ -473,7 +516,7 @@ LAYOUT_CSS = (
     # 11.16's answer row 24 px under the fold at 768x1024)
     f"{PUZZLE_OPEN}>.catan-side>.catan-story p{{margin:0}}"
     f"{PUZZLE_OPEN}>.catan-side>.catan-story p+p{{margin-top:6px}}"
-    f"{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:2}}}}" + RIGHT_FIRST_CSS +
+    f"{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:2}}}}" + RIGHT_FIRST_CSS + GOAL_FIRST_CSS +
     # the form a margin inside its panel (the moves list reached the window's edge at 1024)
     ".catan-side .catan-form .widget-dropdown{max-width:calc(100% - 16px)}"
     # a page too narrow for the panels beside the board (a tablet): the board in the middle
@@ -750,14 +793,20 @@ def theme_css() -> str:
         "box-shadow:none!important}",
         # on a dark page JupyterLab's faded grey button is hardly darker than an active one
         # (dark_1024.png: ◀ at a lesson's start looked as ▶): a disabled or held button is
-        # hollow there, a dashed outline round dimmed words (still over 4.5:1)
+        # hollow there, a faint dashed outline round dimmed words, a held one's over 4.5:1 (a
+        # press says why); a disabled one's in the theme's own disabled grey, 3.3:1 (exempt
+        # from the contrast rule, still legible): in a bright rim at 6:1 the Moves tab's
+        # greyed buttons read as ones to press (s35)
         ",".join(
             f"{DARK} {s} .jupyter-button{state}"
             for s in SCOPES
             for state in (":disabled", ".catan-step-held")
         )
         + "{opacity:1;background:transparent!important;box-shadow:none!important;"
-        "border:1px dashed var(--jp-border-color1);color:var(--jp-ui-font-color2)}",
+        "border:1px dashed var(--jp-border-color2);color:var(--jp-ui-font-color2);"
+        "cursor:not-allowed}"
+        + ",".join(f"{DARK} {s} .jupyter-button:disabled" for s in SCOPES)
+        + "{color:var(--jp-ui-font-color3)}",
         # a disabled or held step button pressed, hovered or focused stays greyed: no blue
         # focus ring or shadow that looks pressable (a fresh learner: ▶ on a solved step); the
         # keyboard's focus still shows, as a grey dashed ring
