@@ -196,13 +196,20 @@ def every_spot(
     lesson's improvement that wins no metropolis names no city)."""
     out = dict.fromkeys(actions)
     sizes = {"vertex": len(VERTEX_LABELS), "edge": len(EDGE_LABELS), "hex": len(HEX_NAMES)}
+    left_out = {n for a in actions[:1] for n in clicked_fields(type(a)) if unused(actions, n)}
+    done: set[tuple] = set()  # (a kind, a field, the other fields' values): spread once
     for a in actions:
+        values = _values(a)
         for n, kind in clicked_fields(type(a)).items():
-            if not unused_too and unused(actions, n):
+            key = (type(a), n, *(v for k, v in values.items() if k != n))
+            if (not unused_too and n in left_out) or key in done:
                 continue
-            out.update(dict.fromkeys(type(a)(**{**_values(a), n: i}) for i in range(sizes[kind])))
-    for a in list(out):
-        out.update(dict.fromkeys(type(a)(**{**_values(a), "player": p}) for p in seats))
+            done.add(key)
+            out.update(dict.fromkeys(type(a)(**{**values, n: i}) for i in range(sizes[kind])))
+    if seats:
+        for a in list(out):
+            values = _values(a)
+            out.update(dict.fromkeys(type(a)(**{**values, "player": p}) for p in seats))
     spots = list(clicked_fields(type(actions[0]))) if actions else []
     return sorted(out, key=lambda a: (a.player, [getattr(a, n) for n in spots], str(a)))
 
