@@ -24,7 +24,7 @@ from .knight_look import INACTIVE_RIM, bars, disc_fill
 from .knight_look import ink as knight_ink
 from .rules.barbarians import TRACK_END
 
-__all__ = ["svg", "save_svg"]
+__all__ = ["knight_svg", "svg", "save_svg"]
 
 Point = tuple[float, float]
 _U = 100.0  # SVG user units per board unit
@@ -154,6 +154,23 @@ def svg(game: Any, *, labels: bool = False, size: int = 560, path: str | Path | 
 def save_svg(game: Any, path: str | Path, *, labels: bool = False, size: int = 560) -> str:
     """Write the board of ``game`` to ``path`` as SVG; returns the SVG text."""
     return svg(game, labels=labels, size=size, path=path)
+
+
+def knight_svg(level: int, active: bool, fill: str, size: float = 18.0) -> str:
+    """One knight of ``level`` (1-3), active or not, in ``fill``, drawn as the board draws one
+    (``_draw_knight``: no owner's mark, its bars the disc's height) in an SVG ``size`` px
+    across: the page's key to the knights' look (``widgets/knight_key.py``). Hidden from
+    screen readers: the key says it in words."""
+    out = _Svg()
+    r = P.KNIGHT_RADIUS + (P.HALO_WIDTH + 2) * _PX  # (its rim and light ring)
+    out.add(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size:g}" height="{size:g}" '
+        f'viewBox="{_n(-r)} {_n(-r)} {_n(2 * r)} {_n(2 * r)}" aria-hidden="true" '
+        'focusable="false" style="vertical-align:middle">'
+    )
+    _draw_knight(out, S.Knight(-1, -1, P.player_fill(fill), level, active, (0.0, 0.0), -1, ""))
+    out.add("</svg>")
+    return "".join(out.parts)
 
 
 def _title(state: Any, players: int) -> str:

@@ -225,7 +225,7 @@ def test_theme_rules_ride_with_the_board() -> None:
 
 def test_labels_leave_every_piece_in_sight(monkeypatch) -> None:
     """With the Labels on, no label's tag covers a building or a road: a taken spot's label
-    goes, smaller, beside its piece; an empty spot's sits on it."""
+    goes, smaller, beside its piece, near it; an empty spot's sits on it."""
     view = BoardView(stand_in_game())  # settlements on H4 and E6, roads on H3 and E5
     layer = view.label_layer
     rects: list[tuple] = []
@@ -240,7 +240,11 @@ def test_labels_leave_every_piece_in_sight(monkeypatch) -> None:
             covered = (xs <= px) & (px <= xs + widths) & (ys <= py) & (py <= ys + height)
             assert not covered.any(), (px, py)
     assert set(texts) == set(board.VERTEX_LABELS + board.EDGE_LABELS)  # every label still
-    assert texts["H4"][1] > pieces[0][1]  # under its settlement
+    # beside its settlement, near it, nearer H4 than any other corner (s35: the nearest room,
+    # not the room under the piece, past M's letter)
+    assert math.dist(texts["H4"], pieces[0]) < view.vp.len(0.6)
+    corners = [view.vp.px(board.vertex_xy(v)) for v in range(board.N_VERTICES)]
+    assert min(corners, key=lambda p: math.dist(p, texts["H4"])) == pieces[0]
     free = view.vp.px(board.vertex_xy(board.parse_vertex("N6")))
     assert math.dist(texts["N6"], free) < view.vp.len(0.05)  # an empty corner: on it
 

@@ -16,7 +16,7 @@ game's Play form shows beside the board, and a puzzle's build buttons whole. On 
 (768x1024) the board, the step buttons and the lesson's goal or a puzzle's question and its
 answer's row show on the first screen (the question first, as on a phone), a held ▶
 pressed looks disabled still, and a tap on the board that asks to finish a form scrolls the
-form in.
+form in. A C&K board with knights has a key to their look beside it (s35), a base one none.
 
 Screenshots: tests/artifacts/layout_*.png (looked at). Needs /usr/bin/chromium.
 """
@@ -1540,6 +1540,56 @@ def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
     assert canvas.bounding_box()["y"] >= 0, canvas.bounding_box()
     # the switch in the bar's row, over none of its controls whatever the lesson list shows
     assert page.evaluate(SWITCH_CLEAR_JS, _every_title()) == []
+
+
+# Runs in the page: the knights' key (knight_key.py) and the step buttons, where they stand
+KEY_JS = """() => {
+  const box = (e) => e && (({top, bottom, left, right}) => ({top, bottom, left, right}))(
+    e.getBoundingClientRect());
+  const key = document.querySelector('.catan-tutor .catan-knight-key');
+  return {key: box(key), text: key ? key.innerText : '', steps: box(document.querySelector(
+    '.catan-board-col .catan-step')), width: document.documentElement.clientWidth,
+    looks: key ? [...key.querySelectorAll('svg g.knight')].map((g) => g.getAttribute('class'))
+      : []};
+}"""
+
+
+def test_a_c_k_board_with_knights_has_their_key_in_sight_and_a_base_one_none(lesson_page):
+    """s35, fresh learners at 8.11 ("holding off the barbarians"): its question asks for a
+    knight's strength and whether it is active, read off the board, and nothing said how the
+    drawing shows them. A C&K board with knights has a key to their look (the strengths'
+    bars, active and inactive, drawn as the board draws them) under the hand: in sight with
+    the board at 1280x900 and 1024x768, under the question on a phone, the step buttons in
+    sight at each size, nothing past the page's edge; a base game's board has none. (On the
+    module's page: 1.1, then 8.11 picked from the lists.)"""
+    page = lesson_page
+    _at_lesson_start(page)
+    assert page.evaluate(KEY_JS)["key"] is None  # (a base game: no knights, no key)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    pick_lesson(page, "Puzzles: holding off the barbarians")
+    page.wait_for_function("() => document.title.startsWith('8.11 ')")
+    page.locator(".catan-tutor .catan-knight-key").wait_for()
+    for width, height in ((1280, 900), (1024, 768), (375, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        seen = page.evaluate(KEY_JS)
+        key, steps = seen["key"], seen["steps"]
+        assert steps["bottom"] <= height, (width, steps)  # ◀ ▶ in sight, as without the key
+        assert 0 <= key["left"] and key["right"] <= seen["width"], (width, key)
+        if width > 700:  # beside the board, on the first screen; a phone's under the question
+            assert key["bottom"] <= height, (width, key)
+        else:
+            question = page.locator(".catan-puzzle").bounding_box()
+            assert key["top"] >= question["y"] + question["height"], (key, question)
+        page.screenshot(path=ARTIFACTS / f"layout_knight_key_{width}.png")
+    for words in ("basic", "strong", "mighty", "active", "inactive", "gold rim", "dashed rim"):
+        assert words in seen["text"], (words, seen["text"])
+    assert seen["looks"] == [f"knight knight-active level-{n}" for n in (1, 2, 3, 1)] + [
+        "knight knight-inactive level-1"
+    ], seen["looks"]
+    page.set_viewport_size({"width": 1280, "height": 900})
+    settle(page)
 
 
 def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(lesson_page):

@@ -50,6 +50,10 @@ EDGE_INSET = 0.1
 # an end a piece stands on: that corner's tag, beside the piece, is then the nearest to it (s34:
 # at 8.11 "O5" sat right beside P1's knight on O6, read as the knight's corner)
 EDGE_OFF = 0.12
+# With every label on, a tag the words do not name, with no room nearer than this many label
+# heights past its ring, is left out (s35: on a phone's crowded board a piece's tag went up to
+# 179 px away, its line across the board, "N4" at 10.5)
+FAR_TAG = 3.0
 # The least room between two tags (CSS px as shown): touching, two read as one
 TAG_GAP = 2.0
 # A board shown at less than this part of its natural width is a phone's: its labels start off
@@ -331,7 +335,11 @@ def draw_labels(
     whose tag goes beside it (``EDGE_OFF``); with every label on, an empty corner's tag with
     no room but far out (a line back) is left out: placed after every tag on its spot, the tags of
     the pieces' corners went far out, "O6" 76 px under P1's knight at 8.11, "O5" the tag by
-    it (s34). One batched call per tag colour and size, then the texts."""
+    it (s34). Among the tags beside their spots the most crowded go first (``_crowd``), and
+    with every label on one the words do not name, with no room within ``FAR_TAG`` label
+    heights, is left out, but a legal spot's (s35: "M4" 124 px from P1's metropolis at 10.5,
+    "N4" 179 px on a phone, its line across the board). One batched call per tag colour and
+    size, then the texts."""
     looks = {"edge": (EDGE_TAG, EDGE_TAG_TEXT), "vertex": (VERTEX_TAG, VERTEX_TAG_TEXT)}
     inset = EDGE_INSET if named is None and {"edge", "vertex"} <= set(kinds) else 0.0
 
@@ -366,7 +374,8 @@ def draw_labels(
             size = label_px(vp, small, zoom, ratio)
             w = text_em(text) * size + 2 * size * LABEL_PAD / LABEL_SIZE
             beside = named is not None or small or (kind, i) in places.ringed
-            beside = beside or not places.free(*on_spot(kind, i), w, size * 1.4)
+            on = places.off_letters(kind, *on_spot(kind, i), w, size * 1.4)  # (as drawn there)
+            beside = beside or not places.free(*on, w, size * 1.4)
             todo.append((beside, kind, i, text, small))
     shown: dict[tuple[str, bool], list[tuple[float, float, float, str]]] = {
         (kind, small): [] for kind in ("edge", "vertex") for small in (False, True)
@@ -374,9 +383,11 @@ def draw_labels(
     leaders: list[tuple[Leader, bool]] = []  # a far label's line, and a dot on its spot?
     aimed = set(aimed)
 
-    def first(t: tuple[bool, str, int, str, bool]) -> tuple[bool, bool, bool]:
+    def first(t: tuple[bool, str, int, str, bool]) -> tuple[bool, bool, bool, int, bool]:
         spot = (t[1], t[2])  # named, then aimed at, then the rest; beside first in each
-        return spot not in (own or {}), spot not in aimed, not t[0]
+        crowd = -_crowd(spot, taken) if t[0] else 0  # (the most crowded first, a corner's
+        edge = named is None and t[1] == "edge"  # before an edge's with every label on: s35)
+        return spot not in (own or {}), spot not in aimed, not t[0], crowd, edge
 
     def box(kind: str, i: int, text: str, small: bool) -> tuple[float, float, float, float]:
         size = label_px(vp, small, zoom, ratio)  # (a tag on its spot, still to go)
@@ -389,13 +400,22 @@ def draw_labels(
         size = label_px(vp, small, zoom, ratio)
         pad = size * LABEL_PAD / LABEL_SIZE
         w, h = text_em(text) * size + 2 * pad, size + 2 * pad
-        # beside it or on it, then clear of the hexes' letters
-        x, y = places.beside((kind, i), w, h, gap) if beside else on_spot(kind, i)
-        x, y = places.off_letters(kind, x, y, w, h)
+        # beside it (clear of the hexes' letters: the search weighs them), or on it off them
+        weight = "named" if named is not None or (kind, i) in (own or {}) else "spare"
+        if weight == "spare" and (small or (kind, i) in aimed):  # ("spare": may be left out)
+            weight = "piece"
+        over = None  # (an empty spot's own place, where its tag would sit, off the letters)
+        if named is None and not small and (kind, i) not in places.ringed:
+            over = places.off_letters(kind, *on_spot(kind, i), w, h)
+        x, y = (
+            over
+            if over is not None and not beside
+            else places.beside((kind, i), w, h, gap, weight, over)
+        )
         if (gap or not beside) and places.crowded(x, y, w + 2 * gap, h + 2 * gap):
             near = places.nudge(x, y, w, h, gap, (kind, i))  # met one: a step aside, else beside it
             if near is None and kind == "vertex" and not beside:
-                x, y = places.off_letters(kind, *places.beside((kind, i), w, h, gap), w, h)
+                x, y = places.beside((kind, i), w, h, gap, weight, over)
                 if gap and places.crowded(x, y, w + 2 * gap, h + 2 * gap):
                     near = places.nudge(x, y, w, h, gap, (kind, i))
             x, y = near or (x, y)
@@ -409,6 +429,9 @@ def draw_labels(
                 continue  # (every label on: one with no room but over a number left out, l34)
             if kind == "vertex" and not small and places.far_out((kind, i), _box(x, y, w, h)):
                 continue  # (an empty corner's pushed far out, a line back: s34)
+            far = places.far_out((kind, i), _box(x, y, w, h), FAR_TAG)
+            if far and (kind, i) not in aimed:
+                continue  # (any but a legal spot's, with no room but a long line away: s35)
         x, y = places.at(x, y, w, h)
         places.tagged((kind, i), x, y, w - 2 * pad, size)  # its text: a click there means it
         shown[(kind, small)].append((x, y, w, text))
@@ -433,6 +456,15 @@ def draw_labels(
 
 def _box(x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
     return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+
+
+def _crowd(spot: Spot, taken: tuple[set[int], set[int]]) -> int:
+    """How many pieces stand within a hex's side of ``spot``: on corners (``taken[0]``) and on
+    edges (``taken[1]``), its own too."""
+    at = SPOT_XY[spot[0]](spot[1])
+    return sum(math.dist(at, board.vertex_xy(v)) <= 1.0 for v in taken[0]) + sum(
+        math.dist(at, board.edge_xy(e)) <= 1.0 for e in taken[1]
+    )
 
 
 def _corners_aside(

@@ -492,7 +492,7 @@ class BoardView:
         places = self.places = LabelPlaces.of(
             self.vp, self.ratio, pieces, [s for s in ringed if s is not None],
             [h for h, n in enumerate(lay.numbers) if n] if lay else [], harbor_marks(self.painter),
-            (0, 0, c.width, c.height - self.strip), self.painter.text(LETTER_EM),
+            (0, 0, c.width, c.height - self.strip), self.painter.text(LETTER_EM), self.zoom,
         )  # fmt: skip
         z, r = self.zoom, self.ratio
         if self.labels:  # both kinds, or on a phone the kind aimed at (board_tags.label_kinds)

@@ -1,18 +1,20 @@
 """Where a spot's label goes on the board (issue 33: the "N6" tag covered the settlement just
 placed, the chosen spot's ring crossed the "N5" label): beside its spot, clear of its ring,
-and of the pieces, the other rings and the labels placed before it wherever the room allows;
-never over a number token or a harbor's disc or word (a phone's "O4" lay on S's token, "R4" on
-a 3:1 harbor, s18): a label goes further out from its spot instead. All in canvas pixels.
+and of the pieces (as drawn: a phone's knights are larger, ``knight_size``), the other rings
+and the labels placed before it wherever the room allows; never over a number token or a
+harbor's disc or word (a phone's "O4" lay on S's token, "R4" on a 3:1 harbor, s18): a label
+goes further out from its spot instead. All in canvas pixels.
 
 ``LabelPlaces`` holds what a label must keep clear of on one drawing of the labels layer;
-``beside`` finds a label's place and keeps it, so the next label keeps clear of it too;
-``leader`` draws a line back to its spot from a label that went far out.
+``beside`` finds a label's place (``tag_search``: every place round the spot weighed with the
+costs below) and ``at`` keeps it, so the next label keeps clear of it too; ``leader`` draws a
+line back to its spot from a label that went far out.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -23,6 +25,7 @@ from ..palette import Point, Viewport, toward
 from ..scene import Pieces
 from . import style
 from .board_tags import SPOT_XY, Spot, text_em
+from .knight_size import knight_size
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 Disc = tuple[float, float, float]  # x, y, radius
@@ -33,30 +36,24 @@ Leader = tuple[Point, Point]  # from the spot, to its label's edge
 RING_VERTEX, RING_EDGE, RING_LINE = style.TARGET_R * 1.9, style.ROAD_WIDTH * 1.1, 5.0
 GLOW_VERTEX, GLOW_EDGE = style.TARGET_R, style.ROAD_WIDTH * 0.95
 GAP = 2.0  # CSS px between a label and what it keeps clear of
-# What covering costs: a piece or a ring, another label, off the board, a number token or a
-# harbor's mark (as much as a piece: a way out past them is tried first, FURTHER) and a hex's
-# letter (the size it is written at: "M4" sat against Q's at 1280); a corner's label meeting
-# another corner's most of all (``APART``: with every label on a phone, "Q8" over "Q4" read
-# "QQ4", l23; an edge's, 72 of them on a phone's board, have no room to keep apart)
+# What covering costs (``_cost``: the last tries, ``room``; ``tag_search`` weighs a piece, a tag,
+# a number and a letter more): a piece or a ring, another label, off the board, a number token
+# or a harbor's mark, and a hex's letter (the size it is written at: "M4" sat against Q's)
 PIECE, LABEL, OFF, TOKEN, LETTER = 100.0, 60.0, 200.0, 100.0, 30.0
-APART = 250.0  # a corner's label over another label
-FURTHER = 6  # how many label heights further out a way is tried past a token or a harbor
 # The room a label keeps round a hex's letter, in the letter's sizes: at a phone's scale the
 # 2 px gap (canvas px, shrunk with the board) left "K4" a hair from P, read as one "K4P"
 LETTER_ROOM = 0.5
 GLYPH = 0.4  # of the letter's size: round a hex's letter as written, what a line must not cross
-DIRECTIONS = 12  # the ways out from a spot a label is tried in
+DIRECTIONS = 12  # the ways round a spot (``nudge``, ``room``; ``tag_search``: a twelfth turn)
 NEARER = 0.85  # a label this much nearer its spot than any other reads as its (else a leader)
 # A label's middle nearer another spot of its kind than its own, and each corner of its tag
 # that is (s32: at 1.1 "N5" sat below hex N's token between N5 and N7, its "N" nearer N7,
 # and a click on it built the road on N7): it reads as that spot's
 STRAY, STRAY_CORNER = 40.0, 6.0
-SLIDE = 0.3  # board units along an edge (half its length) a way inland is also tried from
 # A label whose middle lies out at sea, beyond the coast (s33: at 4.3 and 7.8 "M6" and "A8" sat
 # off the coast, their spots' tags read as no spot's): the sea has no other spot for a tag to
-# stray towards, so without this the sea was the cheapest way out of a coastal spot. More
-# than a tag's corners straying (``STRAY_CORNER``), less than covering a letter or a piece:
-# the sea is taken where the land round the spot has no room.
+# stray towards, so without this the sea was the cheapest way out of a coastal spot (``room``;
+# ``tag_search.SEA``)
 SEA = 20.0
 # How far round (label heights) a label that meets another after every other try is looked
 # for a place meeting none (s33: at 6.3 with every label on "K5" lay over "K7", read "K7K5")
@@ -65,9 +62,8 @@ ROOM = 4
 # after every tag on its own spot, found the room round their pieces taken and went out up to
 # 115 px, a line back ("O6" 76 px under P1's knight, "O5" the tag beside it). They go first
 # now: a tag beside its spot meeting one still to go on its own spot, or covering such a spot,
-# costs ``WAITING`` (that one steps aside); one so far out that a line leads back, ``FAR``; a
-# way out is tried up to ``PAST_PIECES`` label heights past the pieces round the spot.
-WAITING, FAR, PAST_PIECES = 20.0, 80.0, 2
+# costs ``WAITING`` (that one steps aside); one so far out that a line leads back, ``FAR``.
+WAITING, FAR = 20.0, 80.0
 
 
 def hits(box: Box, disc: Disc) -> bool:
@@ -105,9 +101,12 @@ def spot_discs(vp: Viewport, spot: Spot, reach: float) -> list[Disc]:
     return [(*vp.px(toward(ends[0], ends[1], k / steps)), vp.len(reach)) for k in range(steps + 1)]
 
 
-def piece_shapes(vp: Viewport, pieces: Pieces, halo: float) -> tuple[list[Box], list[Disc]]:
-    """The pieces' outlines, ``halo`` canvas px wider: boxes round buildings, the robber and
-    the merchant, discs round knights and along roads."""
+def piece_shapes(
+    vp: Viewport, pieces: Pieces, halo: float, knight: float = 0.0
+) -> tuple[list[Box], list[Disc]]:
+    """The pieces' outlines, ``halo`` canvas px wider: boxes round buildings (a city's wall
+    and its metropolis's tower too), the robber and the merchant, discs round knights (at
+    least ``knight`` px round: as drawn, a phone's larger, ``knight_size``) and along roads."""
     boxes: list[Box] = []
     for b in pieces.buildings:
         size = vp.len(style.CITY_SIZE if b.city else style.SETTLEMENT_SIZE)
@@ -115,6 +114,12 @@ def piece_shapes(vp: Viewport, pieces: Pieces, halo: float) -> tuple[list[Box], 
         wide = 1.35 if b.city else 1.0
         boxes.append((x - wide * size - halo, y - 1.3 * size - halo,
                       x + wide * size + halo, y + size + halo))  # fmt: skip
+        if b.wall:  # (board_paint._draw_wall: WALL_SHAPE, -1..1 wide, -0.55..0.8 high)
+            u = vp.len(style.WALL_SIZE)
+            boxes.append((x - u - halo, y - 0.55 * u - halo, x + u + halo, y + 0.8 * u + halo))
+        if b.metropolis >= 0:  # (its tower: board_paint._draw_metropolis)
+            boxes.append((x + 0.2 * size - halo, y - 2 * size - halo, x + 0.9 * size + halo,
+                          y - 0.4 * size + halo))  # fmt: skip
     for figure, at in (("robber", pieces.robber), ("merchant", pieces.merchant)):
         if at is not None:
             x, y = vp.px(at.at)
@@ -123,7 +128,8 @@ def piece_shapes(vp: Viewport, pieces: Pieces, halo: float) -> tuple[list[Box], 
                           y + 2.0 * u + halo))  # fmt: skip
     waiting = (pieces.displaced,) if pieces.displaced else ()  # beside the corner it left
     knights = pieces.knights + waiting
-    discs = [(*vp.px(k.at), vp.len(style.KNIGHT_RADIUS) + halo) for k in knights]
+    r = max(vp.len(style.KNIGHT_RADIUS), knight) + halo
+    discs = [(*vp.px(k.at), r) for k in knights]
     for road in pieces.roads:
         p, q = road.ends
         discs += [
@@ -171,12 +177,15 @@ class LabelPlaces:
         harbors: tuple[list[Disc], list[Box]],
         bounds: Box,
         letter: float = 0.0,
+        zoom: float = 1.0,
     ) -> LabelPlaces:
-        """What the labels keep clear of: the ``pieces``, the rings round the spots
+        """What the labels keep clear of: the ``pieces`` (as drawn on a board shown at
+        ``zoom``: a phone's knights larger, ``knight_size``), the rings round the spots
         ``ringed`` (the chosen spot, the hint's, a why-not), the tokens of hexes ``tokens``,
         the hexes' letters (written ``letter`` canvas px high), the ``harbors``' discs and
         tabs (``harbor_marks.harbor_marks``)."""
-        boxes, discs = piece_shapes(vp, pieces, (style.HALO_WIDTH + GAP) * ratio)
+        r, line = knight_size(vp.len(style.KNIGHT_RADIUS), ratio, zoom)  # (and its rim)
+        boxes, discs = piece_shapes(vp, pieces, (style.HALO_WIDTH + GAP) * ratio, r + line(1.5))
         hexes, tokens = range(board.N_HEXES), list(tokens)
         ringed = frozenset(ringed)
         for spot in ringed:
@@ -306,89 +315,31 @@ class LabelPlaces:
         """Whether a label ``w`` x ``h`` centred on ``(x, y)`` covers no piece and no ring."""
         return self.clear(_box(x, y, w, h))
 
-    def beside(self, spot: Spot, w: float, h: float, gap: float = 0.0) -> Point:
-        """The centre of a label ``w`` x ``h`` canvas px beside ``spot``: out of the spot's
-        ring (or glow), in the way that covers least (pieces and rings, then other labels,
-        the board's edge, number tokens), below a corner or inland from an edge when several
-        are free (kept with ``at``); where that is far out (a line leads back), the nearest
-        room ``gap`` px from the labels placed before that is not (``room``), if any."""
-        x0, y0 = self.vp.px(SPOT_XY[spot[0]](spot[1]))
-        ringed = spot in self.ringed
-        reach = (ring_reach(spot) if ringed else _glow(spot)) + (
-            (RING_LINE * ringed + GAP) * self.ratio / self.vp.scale
-        )
-        own = spot_discs(self.vp, spot, reach)
-        tried: list[tuple[float, Box]] = []  # (how far out, the label's box), way by way
-        for (ox, oy), angle in self._ways(spot):  # (from the spot, or along its edge)
-            dx, dy = math.cos(angle), math.sin(angle)
-            # out from the disc on the spot's middle at least: no nearer place is clear
-            t, step = max(0.0, self.vp.len(reach) - abs(dx) * w / 2 - abs(dy) * h / 2), h / 4
-            while any(hits(_box(ox + dx * t, oy + dy * t, w, h), d) for d in own):
-                t += step
+    def beside(
+        self,
+        spot: Spot,
+        w: float,
+        h: float,
+        gap: float = 0.0,
+        weight: str = "named",
+        over: Point | None = None,
+    ) -> Point:
+        """The centre of a label ``w`` x ``h`` canvas px beside ``spot``, ``gap`` px from the
+        labels placed before: out of the spot's ring (or glow; an empty spot's tag, whose own
+        place ``over`` it is taken, may still cover it), the nearest place that covers least
+        (``tag_search``, its ``weight``: "named", "piece" or "spare")."""
+        from .tag_search import search_beside  # (it weighs the places with this module's costs)
 
-            def settled(t: float, dx: float = dx, dy: float = dy, o: Point = (ox, oy)) -> Box:
-                return _box(*self.off_letters(spot[0], o[0] + dx * t, o[1] + dy * t, w, h), w, h)
+        return search_beside(self, spot, w, h, gap, weight, over)
 
-            out = t  # then past the pieces and rings round the spot, if the room allows
-            while not self.clear(settled(out)) and out < t + PAST_PIECES * h:
-                out += step
-            t = out if self.clear(settled(out)) else t
-            out = t  # then past a token or a harbor's mark in the way, if the room allows
-            while self._marked(settled(out)) and out < t + FURTHER * h:
-                out += step
-            t = t if self._marked(settled(out)) else out
-            if spot[0] == "vertex":  # (corners only: see APART)
-                t = self._past_labels(t, step, h, settled)
-            tried.append((t, settled(t)))
-        near = self._near(_union(box for _, box in tried))
-        apart = (APART - LABEL) if spot[0] == "vertex" else 0.0
-        costs = [
-            near._cost(box)
-            + apart * sum(meets(box, b) for b in near.placed)
-            + WAITING * sum(meets(box, b) for b in self.waiting)
-            + WAITING * self._over_spots(box, (x0, y0))
-            + TOKEN * self._crossed((x0, y0), box)
-            + LETTER * self._crossed((x0, y0), box, self.glyphs)
-            + self.strays(spot, box)
-            + SEA * at_sea(self.vp.unpx((box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
-            + FAR * self.far_out(spot, box)
-            + rank * 0.5
-            + t / h
-            for rank, (t, box) in enumerate(tried)
-        ]
-        box = tried[costs.index(min(costs))][1]
-        if self.far_out(spot, box) and (near_by := self.room(x0, y0, w, h, gap, spot)):
-            if not self.far_out(spot, by := _box(*near_by, w, h)) and not self._marked(by):
-                return near_by  # (a tag far out, a line back: the room nearest it first, s34)
-        return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-
-    def _over_spots(self, box: Box, own: Point) -> int:
-        """How many spots of the tags still to go on their spots ``box`` covers, but ``own``."""
-        p = self.spots
-        inside = (p[:, 0] > box[0]) & (p[:, 0] < box[2]) & (p[:, 1] > box[1]) & (p[:, 1] < box[3])
-        return int(inside.sum()) - int(box[0] < own[0] < box[2] and box[1] < own[1] < box[3])
-
-    def far_out(self, spot: Spot, box: Box) -> bool:
-        """Whether ``box`` lies more than its height beyond ``spot``'s ring (or glow): a line
-        leads back to it (``leader``), and a learner reads the tags nearer the spot as its."""
+    def far_out(self, spot: Spot, box: Box, heights: float = 1.0) -> bool:
+        """Whether ``box`` lies more than its height (``heights`` of them) beyond ``spot``'s
+        ring (or glow): a line leads back to it (``leader``), and a learner reads the tags
+        nearer the spot as its."""
         sx, sy = self.vp.px(SPOT_XY[spot[0]](spot[1]))
         nx, ny = min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3])
         reach = self.vp.len(ring_reach(spot) if spot in self.ringed else _glow(spot))
-        return math.hypot(nx - sx, ny - sy) > reach + box[3] - box[1]
-
-    def _ways(self, spot: Spot) -> list[tuple[Point, float]]:
-        """Where from (canvas px) and which way (``_angles``) a label of ``spot`` is tried:
-        from the spot, each way round; from an edge, also inland from a point ``SLIDE`` along
-        it either side of its middle (a token on its hex's middle filled the way straight
-        inland from a short edge: "N5" went aside, nearer N7, at 1.1; s32)."""
-        kind, i = spot
-        angles = _angles(spot)
-        at = self.vp.px(SPOT_XY[kind](i))
-        if kind != "edge":
-            return [(at, a) for a in angles]
-        mid, ends = board.edge_xy(i), [board.vertex_xy(v) for v in board.EDGE_VERTICES[i]]
-        slid = [(self.vp.px(toward(mid, end, SLIDE)), angles[0]) for end in ends]
-        return [(at, angles[0]), *slid, *((at, a) for a in angles[1:])]
+        return math.hypot(nx - sx, ny - sy) > reach + heights * (box[3] - box[1])
 
     def strays(self, spot: Spot, box: Box) -> float:
         """What a label of ``spot`` in ``box`` costs for reading as another spot's: its middle
@@ -441,44 +392,6 @@ class LabelPlaces:
             return None
         start = reach / gap if spot in self.ringed else 0.0
         return ((sx + (nx - sx) * start, sy + (ny - sy) * start), (nx, ny))
-
-    def _near(self, region: Box) -> LabelPlaces:
-        """What lies in ``region``: the same places, only fewer to look at."""
-        return LabelPlaces(
-            self.vp,
-            self.ratio,
-            [b for b in self.boxes if meets(b, region)],
-            [d for d in self.discs if hits(region, d)],
-            [d for d in self.tokens if hits(region, d)],
-            self.bounds,
-            self.ringed,
-            [b for b in self.placed if meets(b, region)],
-            [d for d in self.letters if hits(region, d)],
-            [],
-            [b for b in self.marks if meets(b, region)],
-            [d for d in self.numbers if hits(region, d)],
-            [d for d in self.glyphs if hits(region, d)],
-        )
-
-    def _past_labels(
-        self, t: float, step: float, h: float, settled: Callable[[float], Box]
-    ) -> float:
-        """How far out a label goes to meet no label placed before it (with every label on,
-        a phone's "Q8" lay over "Q4", read "QQ4": l23): ``t`` where it meets none, else the
-        first place within ``2 * FURTHER`` heights that meets no label, no piece and no ring,
-        else the first that meets no label, else ``t``. What it covers there is weighed with
-        the other ways (``_cost``: a label met costs more than going off the board)."""
-        out, free = t, None
-        if not any(meets(settled(t), b) for b in self.placed):
-            return t  # (none in the way: as before)
-        while out < t + 2 * FURTHER * h:
-            box = settled(out)
-            if not any(meets(box, b) for b in self.placed):
-                if self.clear(box):
-                    return out
-                free = out if free is None else free
-            out += step
-        return t if free is None else free
 
     def clear(self, box: Box) -> bool:
         """Whether ``box`` covers no piece and no ring."""
@@ -583,11 +496,6 @@ def _line_meets(a: Point, b: Point, box: Box) -> bool:
         t0, t1 = sorted(((least - p) / d, (most - p) / d))
         lo, hi = max(lo, t0), min(hi, t1)
     return lo < hi
-
-
-def _union(boxes: Iterable[Box]) -> Box:
-    b = list(boxes)
-    return (min(x[0] for x in b), min(x[1] for x in b), max(x[2] for x in b), max(x[3] for x in b))
 
 
 def _box(x: float, y: float, w: float, h: float) -> Box:

@@ -49,6 +49,7 @@ from .kinds import (
     variant_kinds,
 )
 from .kinds_unavailable import offer_kinds
+from .knight_key import knight_key_html
 from .layout_steps import chance_button
 from .open_values import every_value
 from .palette_key import KEY_CSS, palette_key
@@ -293,7 +294,7 @@ class PlayPanel:
         if not (s.puzzle_secret or s.against_computer()) and held_nothing(s.game, s.own_seat()):
             hand = ""  # (l34: "P2's hand: nothing" under a solved question said nothing; a
             # game against the computer keeps "Your hand (P1): nothing": the learner's own)
-        self.hand.value = hand + levels_html(s.game)  # C&K: every seat's tracks (city_levels)
+        self.hand.value = hand + levels_html(s.game) + knight_key_html(s.game)  # (C&K: s35)
         self.message.value = html.escape(s.message)
         self.try_help.value, self.try_text.placeholder = try_help(s.game, s.puzzle_secret)
         self._tried()
