@@ -41,3 +41,10 @@ def test_the_rules_tab_gives_each_older_name_once_beside_its_card() -> None:
     assert "(2 in the deck) After the first attack only" in page  # Taxation's text
     taxation = rulebook.rule("CK-PC-TAXATION")
     assert matches(taxation, "bishop")
+
+
+def test_a_british_spelling_finds_the_rule_spelt_the_american_way():
+    """BASE-COMP-HARBORS: l50 searched the Rules tab for "harbour" and found nothing."""
+    harbor = rulebook.rule("BASE-COMP-HARBORS")
+    assert matches(harbor, "harbour") and matches(harbor, "HARBOURS")
+    assert not matches(harbor, "harbourmaster")

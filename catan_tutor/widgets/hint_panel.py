@@ -39,6 +39,8 @@ from .move_list import move_words
 from .session_choices import HINT_GAMES, HINT_TURNS, HintSettings
 from .turns_ahead import AHEAD_TIP, ahead_text
 
+# what opens the computer's games behind a hint (l50 read a bare "details" as a developer's word)
+HINT_DETAILS = "How the computer found this"
 # the hint's stop button's tooltip: what it stops, what shows then
 STOP_TIP = "stop the hint's games now: the best move of the games played so far is shown"
 
@@ -87,7 +89,7 @@ def hint_html(game: Game, ranking: Ranking, turns: int = 10) -> str:
     )
     return (
         f"{said}<details class='catan-hint-details'><summary style='cursor:pointer;"
-        f"color:#37474f;font-size:12px'>details</summary>"
+        f"color:#37474f;font-size:12px'>{HINT_DETAILS}</summary>"
         f"{details}</details>"
     )
 

@@ -33,11 +33,20 @@ MAX_LESSONS = 6  # lessons named under a rule
 SECTION_HEADING = "display:inline;margin:0;font-size:15px;font-weight:700;line-height:1.6"
 
 
+# British spellings a learner may search with; the rules reference spells them the American way
+# (l50 searched for "harbour" and found nothing)
+_SPELLINGS = {"harbour": "harbor", "neighbour": "neighbor", "colour": "color", "armour": "armor"}
+
+
 def matches(r: Rule, query: str) -> bool:
-    """Every word of ``query`` is in the rule's title, text, section or ID (any case)."""
+    """Every word of ``query`` is in the rule's title, text, section or ID (any case; a
+    British spelling as the American one)."""
     title = with_older_name(r.id, plain_title(r.id, r.title))  # (a search for "Bishop")
     hay = f"{r.title} {title} {r.text} {r.section} {r.id}".lower()
-    return all(word in hay for word in query.lower().split())
+    words = query.lower().split()
+    for british, american in _SPELLINGS.items():
+        words = [w.replace(british, american) for w in words]
+    return all(word in hay for word in words)
 
 
 def lessons_line(rule_id: str, folder: Path | None = None) -> str:
