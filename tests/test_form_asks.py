@@ -50,9 +50,14 @@ def several_named(t: Tutor, where: str) -> int:
     acts = by_spot[spot]
     asks = form.asks(acts)
     assert asks, (where, said)
-    assert f"finish the form (choose {asks})" in said, (where, said)
+    assert f"finish the form (choose {asks}" in said, (where, said)
     open_fields = [n for n in form.pickers if len({getattr(a, n) for a in acts}) > 1]
     assert asks == _choose(open_fields[0], form.cls), (where, asks)
+    dd = form.pickers[open_fields[0]]  # already set in its list: said so (l50, "whom to rob")
+    if dd.value is not None:
+        assert f"(choose {asks}: {dd.label} is chosen now)" in said, (where, said)
+    else:
+        assert f"(choose {asks})" in said, (where, said)
     no_blank_list(form, where)
     return 1
 
@@ -100,3 +105,35 @@ def test_after_a_refused_robber_the_form_shows_choose_not_blank_and_the_reply_na
     t.controls.act_at(("hex", board.HEX_NAMES.index("R")))
     assert t.session.puzzle.tries == 2
     assert t.controls.form.pickers["victim"].label == CHOOSE_LABEL
+
+
+def test_BASE_ROBBER_STEAL_a_hex_with_two_victims_says_whom_the_form_has_chosen():
+    """l50 in a free game: a click on a hex touching two players said "finish the form
+    (choose whom to rob)" with P2 already in the list, which read as a fault: the reply says
+    which player is chosen now (BASE-ROBBER-STEAL)."""
+    from catan_tutor.game import Game
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import SUFFIX, load_scenario
+    from catan_tutor.widgets.kinds import kind_name
+
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        sc = load_scenario(path)
+        node = sc.tree.root
+        while node.children:
+            g = Game(sc.tree.rules, node.state)
+            robs = [a for a in g.legal_actions() if kind_name(a) == "move robber"]
+            by_hex: dict = {}
+            for a in robs:
+                by_hex.setdefault(target_of(a), []).append(a)
+            spot = next((h for h, acts in by_hex.items() if len(acts) > 1), None)
+            if spot is not None:
+                t = Tutor(Game(sc.tree.rules, node.state))
+                t.session.choose_kind("move robber")
+                t.controls.act_at(spot)
+                said = t.controls.message.value
+                dd = t.controls.form.pickers["victim"]
+                assert "Several moves here" in said, said
+                assert dd.value is not None and f": {dd.label} is chosen now)" in said, said
+                return
+            node = node.children[0]
+    pytest.fail("no lesson moves the robber to a hex with two players to rob")

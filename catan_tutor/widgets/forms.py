@@ -468,6 +468,19 @@ class ActionForm:
             return f"{count(need, 'card')}{verb}" if need else "the cards"
         return ""
 
+    def chosen_now(self, among: list[Action]) -> str:
+        """The words of the value the form's lists already hold in the first field the moves
+        ``among`` differ in ("P2"), '' when it is empty (l50: "choose whom to rob" read as
+        wrong with P2 already in the list)."""
+        for n, dd in self.pickers.items():
+            if len({getattr(a, n) for a in among}) > 1:
+                return (
+                    next((str(k) for k, v in dd.options if v == dd.value), "")
+                    if (dd.value is not None)
+                    else ""
+                )
+        return ""
+
     def offered(self, name: str) -> list:
         """The values a list offers (its placeholder left out)."""
         return [v for _, v in self.pickers[name].options if v is not None]

@@ -76,7 +76,10 @@ def several(form: ActionForm, acts: list[Action]) -> str:
     """A click with several moves (``acts``) at the spot: the form to finish, naming what is
     left to choose ("choose whom to rob"; issue s14: "finish the form" named nothing)."""
     asks = form.asks(acts)
-    return SEVERAL.format(f"choose {asks}") if asks else SEVERAL.replace(" ({})", "")
+    if not asks:
+        return SEVERAL.replace(" ({})", "")
+    now = form.chosen_now(acts)
+    return SEVERAL.format(f"choose {asks}" + (f": {now} is chosen now" if now else ""))
 
 
 # "What happened" shows its LOG_LINES newest lines whole, the older ones folded under "12
