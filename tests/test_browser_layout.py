@@ -276,6 +276,17 @@ SWITCH_OVER_JS = """() => {
     .map(([words]) => words);
 }"""
 
+# Runs in the page: the bar's controls and words the light/dark switch lies over (the
+# title's box left out: its right padding is the switch's room on a phone), each named
+SWITCH_MEETS_JS = """() => {
+  const s = document.querySelector('.catan-theme-switch').getBoundingClientRect();
+  return [...document.querySelectorAll(
+      '.catan-bar select, .catan-bar button, .catan-heading b, .catan-help summary')]
+    .filter((e) => { const r = e.getBoundingClientRect(); return r.width && r.left < s.right
+      && r.right > s.left && r.top < s.bottom && r.bottom > s.top; })
+    .map((e) => (e.innerText || e.tagName).trim().slice(0, 30));
+}"""
+
 
 # Runs in the page: what is scrolled and where the board, the step buttons and the heading
 # stand (printed when a phone test fails: once in CI the page stood ~790 px down at load)
@@ -538,6 +549,20 @@ def test_nothing_spills_sideways_or_is_cut_short(app_server, new_page, size):
     if size[0] == 1024:  # the bar in one row with any lesson's title (it wrapped with every
         # one, New game or the lesson list under the rest: f01_1024_ch8.png)
         assert page.evaluate(BAR_ROWS_JS, _every_title()) == []
+        # every width of a window, 360-1400 px: the light/dark switch over
+        # none of the bar's controls, nothing past the page's right edge (at 580-600 px the
+        # switch lay over the chapter's list beside the title: a fresh learner, s35)
+        for width in sorted({*range(360, 1401, 40), 580, 590, 600, 601, 700, 740, 960, 1279}):
+            page.set_viewport_size({"width": width, "height": size[1]})
+            settle(page)
+            found = page.evaluate(OVERFLOW_JS)
+            assert found["scroll"] <= found["width"], (width, found)
+            assert page.evaluate(SWITCH_MEETS_JS) == [], width
+        page.set_viewport_size({"width": 590, "height": size[1]})
+        settle(page)
+        page.screenshot(path=ARTIFACTS / "layout_bar_590.png")
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        settle(page)
         # Copy link at the window's foot: the field it opens under it shows whole (it
         # showed cut in half there: a fresh learner, s31, 1280x900, d56_copylink.png)
         # (a test's room over the step buttons takes it there, as 11.16's strip of the

@@ -60,6 +60,7 @@ BAR_ONE_ROW = 1016  # px: from this width on, the page bar keeps one row (a tabl
 # px: from this width on the page's light/dark switch stands in the bar's row, at its right end
 # (catan_page.css), in the room kept for it (its "Dark: off", ~100 px, and a gap)
 WIDE_BAR, SWITCH_ROOM = 1280, 116
+SWITCH_OVER_TITLE = 600  # px: to this width the switch stands over the title row's right end
 NOTE_ROWS = 44  # px: two lines of the chapter's line, the course's summary and a note
 NOTE_LINE = 18  # px: a line of the chapter's line (whole pixels: 1.4 em made 44.4 px of 44)
 # px: on a phone the chapter's line is not shown (the chapter list over it names the chapter;
@@ -386,6 +387,11 @@ LAYOUT_CSS = (
     # title, marked done, ends at 1129 px at 1280 as before)
     f"@media (min-width:{WIDE_BAR}px){{[data-voila] .catan-app .catan-bar{{"
     f"padding-right:{SWITCH_ROOM}px}}}}"
+    # to 600 px the switch stands at the right end of the title's row (catan_page.css): the
+    # title keeps that row to itself, the chapter's list under it (at 580-600 px the list
+    # stood beside the title, its right end under the switch: a fresh learner, s35)
+    f"@media (max-width:{SWITCH_OVER_TITLE}px){{[data-voila] .catan-app .catan-bar>.widget-html"
+    "{flex:1 1 100%}}"
     # a tablet's bar: the page's name and New game on its first row, the two lists on the
     # next, the lesson's taking the room left (l41 at 768: the chapter's list beside the
     # name, the lesson's on a row of its own, each at its own indent); the course's longest
