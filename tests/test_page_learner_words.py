@@ -779,3 +779,15 @@ def test_a_lessons_roll_offers_no_dice_form_outside_explore():
     assert ("roll" in [k for _, k in c.palette.options]) and c.roll_button.tooltip == ROLL_TIP
     t.explore.value = False
     assert "roll" not in [k for _, k in c.palette.options]
+
+
+def test_explain_with_nothing_chosen_says_what_to_choose_first():
+    """s35: Explain with nothing chosen in the form seemed to do nothing (the line under it
+    unchanged). It says so, and what to choose (a settlement's corner: BASE-SETUP-ROUND1)."""
+    t = Tutor(new_game("base", players=3))
+    form = _setup_settle(t)
+    assert form.action() is None
+    before = form.status.value
+    t.controls.form_frame.explain_button.click()
+    said = html_text(form.status.value)
+    assert "Nothing to explain yet: choose" in said and said != html_text(before), said

@@ -1466,3 +1466,24 @@ def test_a_slip_at_a_question_is_told_the_form_without_a_move_legal_there(asked:
         for text in (judge(asked.puzzle, node, rules, typed).text, tried):
             shown += [f"{typed}: {q}" for q in _QUOTED.findall(text) if q in legal]
     assert shown == []
+
+
+def test_an_empty_answer_says_to_type_a_move_naming_no_answer():
+    """s35 (a fresh learner at 4.3): Answer with an empty box did nothing. It says to type a
+    move first, with an example that names none of the question's answer (its labels and
+    move: ``secret_labels``); nothing is judged (no try counted)."""
+    app = App(start="puzzle_base_awards")
+    s, p = app.session, app.tutor.puzzle
+    for _ in range(40):
+        if s.puzzle.holds():
+            break
+        s.forward()
+    assert s.puzzle.holds()
+    p.answer.value = ""
+    p.answer_button.click()
+    said = html.unescape(re.sub(r"<[^>]+>", " ", p.result.value))
+    assert "Type your move in the box first" in said and "like “" in said, said
+    example = said.split("like “", 1)[1].split("”", 1)[0]
+    for label in s.puzzle.secret_labels():
+        assert label not in example, (label, example)
+    assert s.puzzle.tries == 0 and s.puzzle.holds()

@@ -22,6 +22,7 @@ import ipywidgets as widgets
 from ..move_words import neutral_forms
 from ..study.puzzle import STUCK, Judgement
 from . import hint_reply, icons, markup, verdicts
+from .empty_asks import empty_answer
 from .kinds import moment_kinds, spot_kind, variant_kinds
 from .mark_key import marks_key
 from .puzzle_state import OFF_LINE
@@ -143,8 +144,13 @@ class PuzzleMode:
 
     # ------------------------------------------------------------ intentions
     def submit(self, text: str) -> None:
-        """The move typed under the question (judged; played when it is the answer)."""
-        self.state.submit(text)
+        """The move typed under the question (judged; played when it is the answer); none
+        typed: what to type, in a note (s35: an empty Answer did nothing)."""
+        st = self.state
+        if not text.strip() and st.holds():
+            self.note(empty_answer(self.session.game, st.secret_labels(), bool(st.seats())))
+            return
+        st.submit(text)
 
     def take_hint(self) -> str:
         return self.state.take_hint()
