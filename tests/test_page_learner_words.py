@@ -754,3 +754,40 @@ def test_explain_after_a_refused_tap_says_the_verdict_once():
     c.form.explain()
     shown = [html.unescape(w.value) for w in (c.form.status, c.try_verdict)]
     assert sum(said in x for x in shown) == 1 and said in shown[0], shown
+
+
+def test_a_lessons_roll_offers_no_dice_form_outside_explore():
+    """s35 (a fresh learner, lesson 2.1 before its roll): "Set the dice yourself" played the
+    roll alone; the lesson's text then said "the white die shows 5 and the red die 6" beside
+    "The dice are not rolled yet" (rules BASE-PROD-ROLL). Outside
+    Explore a lesson throws its own dice: no such button, and Roll's tooltip says where the
+    forcing is; Explore offers it again, and closing Explore takes it away."""
+    from catan_tutor.widgets.layout_steps import ROLL_TIP
+    from catan_tutor.widgets.wording import palette_words
+
+    app = App(start="base_production_robber")
+    s, c, t = app.session, app.tutor.controls, app.tutor
+    for _ in range(30):
+        if "roll" in s.kinds():
+            break
+        s.forward()
+    assert "roll" in s.kinds() and s.lesson_id and not s.exploring
+    said = [label for label, _ in c.palette.options]
+    assert palette_words("roll") not in said, said
+    assert "open Explore" in c.roll_button.tooltip and not c.roll_button.disabled
+    t.explore.value = True
+    assert ("roll" in [k for _, k in c.palette.options]) and c.roll_button.tooltip == ROLL_TIP
+    t.explore.value = False
+    assert "roll" not in [k for _, k in c.palette.options]
+
+
+def test_explain_with_nothing_chosen_says_what_to_choose_first():
+    """s35: Explain with nothing chosen in the form seemed to do nothing (the line under it
+    unchanged). It says so, and what to choose (a settlement's corner: BASE-SETUP-ROUND1)."""
+    t = Tutor(new_game("base", players=3))
+    form = _setup_settle(t)
+    assert form.action() is None
+    before = form.status.value
+    t.controls.form_frame.explain_button.click()
+    said = html_text(form.status.value)
+    assert "Nothing to explain yet: choose" in said and said != html_text(before), said

@@ -1466,3 +1466,53 @@ def test_a_slip_at_a_question_is_told_the_form_without_a_move_legal_there(asked:
         for text in (judge(asked.puzzle, node, rules, typed).text, tried):
             shown += [f"{typed}: {q}" for q in _QUOTED.findall(text) if q in legal]
     assert shown == []
+
+
+def test_an_empty_answer_says_to_type_a_move_naming_no_answer():
+    """s35 (a fresh learner at 4.3): Answer with an empty box did nothing. It says to type a
+    move first, with an example that names none of the question's answer (its labels and
+    move: ``secret_labels``); nothing is judged (no try counted)."""
+    app = App(start="puzzle_base_awards")
+    s, p = app.session, app.tutor.puzzle
+    for _ in range(40):
+        if s.puzzle.holds():
+            break
+        s.forward()
+    assert s.puzzle.holds()
+    p.answer.value = ""
+    p.answer_button.click()
+    said = html.unescape(re.sub(r"<[^>]+>", " ", p.result.value))
+    assert "Type your move in the box first" in said and "like “" in said, said
+    example = said.split("like “", 1)[1].split("”", 1)[0]
+    for label in s.puzzle.secret_labels():
+        assert label not in example, (label, example)
+    assert s.puzzle.tries == 0 and s.puzzle.holds()
+
+
+def test_show_the_answer_comes_once_the_hints_are_used_up_and_counts_as_seen():
+    """s35 (a fresh learner at 4.3): after both hints "No more hints", ▶ and ▶| greyed, and
+    no way on. "Show the answer" shows only once every hint was shown; it plays the lesson's
+    answer (BASE-DEV-ROAD-BUILDING's road there) with its why, headed "The answer" (not
+    "Right"), and the course's progress does not count the question solved."""
+    app = App(start="puzzle_base_awards")
+    s, p = app.session, app.tutor.puzzle
+    for _ in range(40):
+        if s.puzzle.holds():
+            break
+        s.forward()
+    question = s.node
+    puzzle = s.puzzle.puzzle_at(question)
+    assert s.puzzle.holds() and puzzle is not None and len(puzzle.hints) >= 1
+    for _ in puzzle.hints:
+        assert p.show_button.layout.display == "none"  # not before the hints are used up
+        p.hint_button.click()
+    assert p.hint_button.description == "No more hints"
+    assert p.show_button.layout.display == "" and p.show_button.description == "Show the answer"
+    p.show_button.click()
+    assert s.node.parent is question and s.is_lesson_node(s.node)
+    assert str(s.node.action) in puzzle.answers or not puzzle.answers
+    said = html.unescape(re.sub(r"<[^>]+>", " ", p.result.value))
+    assert "The answer" in said and "Right" not in said, said
+    assert "answer shown" in p.prompt.value and not s.puzzle.holds(question)
+    assert s.puzzle.key(question) in s.puzzle.given  # seen, not solved by the learner
+    assert question.id not in app.progress.store.solved.get("puzzle_base_awards", set())

@@ -576,7 +576,10 @@ class ActionForm:
         if a is not None:
             self.set(**{n: getattr(a, n) for n in self.names})
 
-    def _check(self) -> None:
+    def _check(self, pressed: bool = False) -> None:
+        """The verdict on the move chosen, else what to choose (``pressed``: Explain with
+        nothing chosen says so first; s35: it seemed to do nothing)."""
+        first = "Nothing to explain yet: c" if pressed else "C"
         if self.on_spot is not None:
             self.on_spot(self.spot())
         a = self.action()
@@ -595,7 +598,7 @@ class ActionForm:
                 "on the board, or in a list" if empty in clicked_fields(self.cls) else "in the list"
             )
             self.status.value = (
-                f"{_CHOOSE_SPAN}Choose "
+                f"{_CHOOSE_SPAN}{first}hoose "
                 f"{_choose(empty, self.cls, self.game.state.phase)} ({where} above).</span>"
             )
             self.play_button.disabled = True
@@ -647,7 +650,7 @@ class ActionForm:
         a = self.action()
         ex = self._explain(a) if a is not None else None
         if ex is None:
-            self._check()
+            self._check(pressed=a is None)
             return
         if self.on_explain is not None and a is not None:
             self.on_explain(a)

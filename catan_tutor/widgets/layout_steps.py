@@ -28,6 +28,9 @@ PICKS = {
 }
 OTHER_PICK = "let chance pick what happens next"
 ROLL_TIP = "roll the dice (to set what they show, pick “Set the dice yourself” below)"
+# A lesson's roll outside Explore: the lesson's own throw, no form to set the dice (s35: its
+# form played the roll alone, the lesson's text then saying dice the panel did not show)
+LESSON_ROLL_TIP = "roll the dice (the lesson's own throw; to set what they show, open Explore)"
 
 
 def laying_out(session: TutorSession) -> bool:
@@ -45,20 +48,20 @@ def lay_out(session: TutorSession) -> None:
         session.advance(session.chance(session.game))
 
 
-def chance_tip(game: Game, dice: bool) -> str:
-    """The chance button's tooltip: the dice's (``dice``: a roll is due or under way), else
-    what chance picks now."""
+def chance_tip(game: Game, dice: bool, lesson: bool = False) -> str:
+    """The chance button's tooltip: the dice's (``dice``: a roll is due or under way; a
+    lesson's own throw outside Explore: ``lesson``), else what chance picks now."""
     if dice or not game.is_chance():
-        return ROLL_TIP
+        return LESSON_ROLL_TIP if lesson else ROLL_TIP
     kinds = {type(a) for a in game.legal_actions()}
     picks = [PICKS[k] for k in kinds if k in PICKS]
     return picks[0] if len(picks) == 1 else OTHER_PICK
 
 
-def chance_button(button: widgets.Button, game: Game, dice: bool) -> None:
+def chance_button(button: widgets.Button, game: Game, dice: bool, lesson: bool = False) -> None:
     """The Roll button: "Roll" while a roll is due or under way (``dice``), else "Let chance
     pick"; its tooltip says what it does (``chance_tip``)."""
     button.description = "Roll" if dice or not game.is_chance() else "Let chance pick"
-    tip = chance_tip(game, dice)
+    tip = chance_tip(game, dice, lesson)
     if button.tooltip != tip:
         button.tooltip = tip

@@ -281,8 +281,10 @@ class PlayPanel:
         kept = entered(self.form) if s.again else None  # a wrong answer: its fields stay
         self.palette.value = None
         # End turn has its own button and nothing to choose: not again in the palette ("End
-        # turn" beside "End the turn" after a roll; issue 33). Roll stays: its form forces dice
-        offered = [k for k in kinds if k != "end turn"]
+        # turn" beside "End the turn" after a roll; issue 33). Roll stays: its form forces dice,
+        # but in a lesson outside Explore, where the lesson throws its own (s35: the form played
+        # the roll alone, "not rolled yet" beside the lesson's dice; Explore keeps the forcing)
+        offered = [k for k in kinds if k != "end turn" and not (k == "roll" and s.lesson_mode())]
         offer_kinds(self.palette, s, [self._kind_option(k) for k in offered], self.key)  # (s18)
         # none: no room taken (the page's ToggleButtons keep their old buttons when given
         # none: a computer's turn showed the learner's "offer" and "end turn", dead; issue 33)
@@ -410,7 +412,8 @@ class PlayPanel:
         g = self.session.game
         self.roll_button.disabled = not (g.is_chance() or "roll" in kinds)
         dice = "roll" in kinds or g.state.phase in ROLL_PHASES or g.state.phase == ROLLOFF
-        chance_button(self.roll_button, g, dice)  # what chance picks, said (layout_steps)
+        # what chance picks, said (layout_steps); a lesson's own throw: where to force it
+        chance_button(self.roll_button, g, dice, self.session.lesson_mode())
         self.end_button.disabled = "end turn" not in kinds
         # no turn to end while the board is laid out or the roll-off decides the seats (issue 33)
         self.end_button.layout.display = "none" if g.state.phase in (BOARD, ROLLOFF) else ""

@@ -22,15 +22,19 @@ import ipywidgets as widgets
 from ..move_words import neutral_forms
 from ..study.puzzle import STUCK, Judgement
 from . import hint_reply, icons, markup, verdicts
+from .empty_asks import empty_answer
 from .kinds import moment_kinds, spot_kind, variant_kinds
 from .mark_key import marks_key
 from .puzzle_state import OFF_LINE
 from .said_readings import ID
+from .shown_answer import SHOW_ANSWER, SHOWN_HEAD, can_show, show_answer
 from .solved_again import can_try_again, explanation, try_again
 from .stale_replies import NOTE_GOES, drop_asked
 from .style import SOLVED_HEAD
 
 if TYPE_CHECKING:
+    from ..study.timeline import Node
+    from .puzzle_state import PuzzleState
     from .tutor_session import TutorSession
 
 GREEN, RED = verdicts.GREEN, verdicts.RED
@@ -110,6 +114,15 @@ class PuzzleMode:
         self.hint_button.add_class("catan-puzzle-hint")
         self.hint_button.on_click(self._guard(lambda _: self.take_hint()))
         self.hint_box = widgets.HTML()
+        # every hint shown and still stuck: the lesson's answer, with help (shown_answer.py)
+        self.show_button = widgets.Button(
+            description=SHOW_ANSWER,
+            icon="eye",
+            tooltip="play the lesson's answer and its why (seen, not counted as solved)",
+            layout=lay(width="auto", display="none", align_self="flex-start"),
+        )
+        self.show_button.add_class("catan-puzzle-show-answer")
+        self.show_button.on_click(self._guard(lambda _: show_answer(self.state)))
         self.result = widgets.HTML()
         self.result.add_class("catan-puzzle-result")
         self.main_button = widgets.Button(
@@ -134,6 +147,7 @@ class PuzzleMode:
             self.how,
             self.entry,
             self.hint_box,
+            self.show_button,
             self.result,
             self.main_button,
             self.again_button,
@@ -143,8 +157,13 @@ class PuzzleMode:
 
     # ------------------------------------------------------------ intentions
     def submit(self, text: str) -> None:
-        """The move typed under the question (judged; played when it is the answer)."""
-        self.state.submit(text)
+        """The move typed under the question (judged; played when it is the answer); none
+        typed: what to type, in a note (s35: an empty Answer did nothing)."""
+        st = self.state
+        if not text.strip() and st.holds():
+            self.note(empty_answer(self.session.game, st.secret_labels(), bool(st.seats())))
+            return
+        st.submit(text)
 
     def take_hint(self) -> str:
         return self.state.take_hint()
@@ -208,7 +227,7 @@ class PuzzleMode:
                 f"<div class='catan-puzzle-head'><b>Puzzle</b></div>"  # (a legend on a phone)
                 f"{verdicts.lesson_html(puzzle.prompt)}"
                 if open_
-                else f"<div><b>Puzzle</b> · solved {icons.OK}</div>"
+                else f"<div><b>Puzzle</b> · {_done(st, node)}</div>"
                 f"{verdicts.lesson_html(puzzle.prompt)}"
             )
             neutral = neutral_forms(self.session.game)  # how to type a neutral's piece
@@ -239,7 +258,7 @@ class PuzzleMode:
             )
         else:  # (the box holds its reply alone: gone with it while held, style.HELD_REPLY_CSS)
             self.prompt.value = (
-                f"<div class='{SOLVED_HEAD}'><b>Puzzle</b> · solved {icons.OK}</div>"
+                f"<div class='{SOLVED_HEAD}'><b>Puzzle</b> · {_done(st, node.parent)}</div>"
             )
             self.how.value = self.hint_box.value = ""
             self.hint_button.description, self.hint_button.disabled = "Hint", True  # (solved)
@@ -248,6 +267,7 @@ class PuzzleMode:
             j = st.right
         if puzzle is not None and not open_:  # a solved question come back to: its why
             j = explanation(st, node) or j
+        self.show_button.layout.display = "" if open_ and can_show(st) else "none"
         again = puzzle is not None and not open_ and can_try_again(st, node)
         self.again_button.layout.display = "" if again else "none"
         asked = self.prompt.value
@@ -255,11 +275,11 @@ class PuzzleMode:
         if j is not None and j is st.right and open_:  # above the next question, said to be
             # the previous one's, the key to its marks under it (l28 at 5.13: its "Right" read
             # as the new question's, and its key came under the new answer box)
-            before = _judgement_html(j, PREVIOUS)
+            before = _judgement_html(j, PREVIOUS, _helped(st, j))
             self.prompt.value = before + marks_key(before, said_at) + asked
             self.result.value = ""
         else:
-            self.result.value = _judgement_html(j) if j is not None else ""
+            self.result.value = _judgement_html(j, "", _helped(st, j)) if j is not None else ""
         # what its "§" and "*" mean, under all the question says (itself, hints, verdict)
         self.result.value += marks_key(asked + self.hint_box.value + self.result.value, said_at)
         main = st.main_line()
@@ -312,11 +332,24 @@ def _same(a: tuple | None, b: tuple | None) -> bool:
 PREVIOUS = "Previous question: "  # a "Right" shown above the next question (l28 at 5.13)
 
 
-def _judgement_html(j: Judgement, whose: str = "") -> str:
+def _done(st: PuzzleState, question: Node | None) -> str:
+    """A question answered: "solved ✓", or "answer shown" (shown_answer.py)."""
+    helped = question is not None and st.key(question) in st.helped
+    return "answer shown" if helped else f"solved {icons.OK}"
+
+
+def _helped(st: PuzzleState, j: Judgement) -> bool:
+    """``j`` is the "right" of an answer "Show the answer" played (shown_answer.py)."""
+    question = j.node.parent if j.correct and j.node is not None else None
+    return question is not None and st.key(question) in st.helped
+
+
+def _judgement_html(j: Judgement, whose: str = "", helped: bool = False) -> str:
     """Right (why, and the rule: its title, its text on a click) or wrong (why not, in one
     plain sentence: the rule's text would give the answer away); ``whose``: the heading's
-    first words (``PREVIOUS``)."""
-    colour, mark = (GREEN, f"{whose}{icons.OK} Right") if j.correct else (RED, _heading(j))
+    first words (``PREVIOUS``); ``helped``: an answer shown, headed as such, not "Right"."""
+    right = SHOWN_HEAD if helped else f"{icons.OK} Right"
+    colour, mark = (GREEN, f"{whose}{right}") if j.correct else (RED, _heading(j))
     text = j.text.removeprefix("Right: ") if j.correct else j.text
     if not j.correct and j.read:  # the heading says it: not twice (l37 at 3.2)
         text = text.replace(NOT_ANSWER_SAID, "")

@@ -59,6 +59,8 @@ class PuzzleState:
         # questions a link to a node past them passed over: open, not answered (``pass_to``)
         self.passed: set[tuple[str, int]] = set()
         self.afresh: set[tuple[str, int]] = set()  # asked again with Try again (solved_again)
+        # questions whose answer "Show the answer" played: seen, never counted solved
+        self.helped: set[tuple[str, int]] = set()  # (shown_answer.py; also in ``given``)
         self.at: int | None = None  # the node the tries and hints below belong to
         self.tries = 0
         self.hints = 0
@@ -290,7 +292,10 @@ class PuzzleState:
         if not j.correct or j.node is None:
             return True
         self.solved.add(self.key(node))
-        self.given.discard(self.key(node))
+        if self.key(node) in self.helped:  # answered with help (shown_answer.py)
+            self.given.add(self.key(node))
+        else:
+            self.given.discard(self.key(node))
         self.explained[self.key(node)] = j
         self.verdict = beside_line(j, node)
         self.answered, self.right = j.node.id, self.verdict

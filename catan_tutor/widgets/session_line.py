@@ -66,11 +66,22 @@ class LessonLine:
             and any(c.action is not None and self.from_file(c) for c in node.children)
         )
 
+    def lesson_mode(self) -> bool:
+        """A lesson's line goes on from here and the tools are closed (not Explore): its
+        dice are the lesson's (off its line, the palette's roll form forces them as in a game)."""
+        node = self.timeline.current
+        return (
+            bool(self.lesson_id)
+            and not self.exploring
+            and any(c.action is not None and self.from_file(c) for c in node.children)
+        )
+
     def set_exploring(self, on: bool) -> None:
-        """The tools open (Explore) or not: at a lesson's throw the form comes or goes."""
+        """The tools open (Explore) or not: at a lesson's throw the form comes or goes, and
+        before a roll the palette's "Set the dice yourself" (``lesson_mode``)."""
         if on != self.exploring:
             self.exploring = on
-            if self.lesson_id and self.timeline.game.is_chance():
+            if self.lesson_id:
                 self.show()
 
     def chance(self, g: Game) -> Action:

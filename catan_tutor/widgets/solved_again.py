@@ -57,6 +57,7 @@ def try_again(state: PuzzleState, node: Node) -> None:
     state.solved.discard(key)
     state.passed.discard(key)
     state.afresh.add(key)  # (the page's address says so: a reload keeps it open)
+    state.helped.discard(key)  # found this time: counted solved (shown_answer.py)
     state.explained.pop(key, None)
     state.at = None  # its tries, hints and verdict start afresh (``enter``)
     state.answered = state.right = None
