@@ -20,7 +20,14 @@ from collections.abc import Callable, Collection
 from dataclasses import fields
 from typing import TYPE_CHECKING
 
-from . import ambiguous_words, between_words, count_words, forced_trade_typed, trade_card_words
+from . import (
+    ambiguous_words,
+    between_words,
+    count_words,
+    dummy_words,
+    forced_trade_typed,
+    trade_card_words,
+)
 from .actions import (
     KNIGHT_LEVELS,
     MAX_NOTATION_CHARS,
@@ -567,6 +574,8 @@ def _as_notation(game: Game, text: str, avoid: Collection[str], chosen: type | N
         return _development_card(game, strict) or ambiguous_words.pass_as_end(game, strict) or text
     except CatanError as e:
         first = e
+    if said_no := dummy_words.dummy_piece(game.state, text):  # "dummy settlement P6" (s35 at 5.21)
+        raise MoveWordsError(said_no)
     text = spaced_labels.joined(text)  # "road N 5": the label N5 (s35)
     text = without_reason(text)  # "... so P1 gets nothing": why, not what (l29)
     if game.state.caps.improvements:  # "get trade up to level 5" (l34, CK-IMPROVE-BUILD)

@@ -441,9 +441,11 @@ ASKS: dict[tuple[str, str], Callable] = {
         "puzzle_ck_progress",
         "P2 has 3 victory points. Gain a victory point this turn with one of P2's progress cards.",
     ): gains_vp,
-    ("puzzle_ck_progress", "P2 wants an ore and has no harbor. Get one from the bank."): bank_gets(
-        "ore"
-    ),
+    (
+        "puzzle_ck_progress",
+        "P2 wants an ore and has no harbor. Get one from the bank without playing another "
+        "progress card.",
+    ): bank_gets("ore"),  # (a Merchant Fleet then a 2:1 trade is ruled out: s35)
     (
         "puzzle_ck_metropolis",
         "Take a metropolis from another player with the cards P1 holds now.",

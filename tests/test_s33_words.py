@@ -22,6 +22,7 @@ from test_lesson_labels import PROSE, bare_party_labels, texts
 from catan_tutor.board import CARD_NAMES
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX
+from catan_tutor.variants.two_player_actions import DRAWN_BLIND
 from catan_tutor.widgets.path_log import move_line, told
 
 _ITEM = rf"\d+ (?:{'|'.join(CARD_NAMES)})\b"
@@ -210,7 +211,7 @@ def test_a_forced_trade_naming_cards_in_ck_for_two_is_told_the_draw_is_blind(typ
 
     tl, node, game = _at_11_16("P1 force")
     j = judged("puzzle_ck_2p", node.id, typed)
-    said = "does not fit here: the draw names no cards, as its 2 cards are drawn blind."
+    said = f"does not fit here: {DRAWN_BLIND}."
     assert not j.correct and said in j.text, j.text
     assert "“take”" not in j.text and "“P1 force”" not in j.text, j.text  # (no answer named)
 
@@ -263,7 +264,7 @@ def test_gives_back_with_no_card_asks_which_and_base_2p_gives_back_too():
         (
             "P1 force wool",
             8,
-            "“wool” does not fit here: the draw names no cards, as its 2 cards are drawn blind.",
+            f"“wool” does not fit here: {DRAWN_BLIND}.",
         ),
         (
             "P1 return wool",

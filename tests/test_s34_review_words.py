@@ -15,6 +15,7 @@ from catan_tutor import new_game
 from catan_tutor.game import Game
 from catan_tutor.move_words import as_notation
 from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.variants.two_player_actions import DRAWN_BLIND
 from catan_tutor.words import place_words
 
 
@@ -90,11 +91,11 @@ def test_ck2p_token_forced_trade_the_draw_names_no_cards_not_the_whole_trade():
 
     with pytest.raises(ValueError) as e:
         parse_action("P1 force all wool", 0, 2, 8)
-    assert "the draw names no cards, as its 2 cards are drawn blind" in str(e.value)
+    assert DRAWN_BLIND in str(e.value)
     assert "a forced trade names no cards" not in str(e.value)
     tl, node, _ = _at_11_16("P1 force")
     said = judged("puzzle_ck_2p", node.id, "P1 force 2 wool").text  # one colon (issue 33)
-    assert "“2” does not fit here: the draw names no cards, as its 2 cards are drawn blind." in said
+    assert f"“2” does not fit here: {DRAWN_BLIND}." in said
     assert [x for x in re.split(r"(?<=[.!?])\s+", said) if x.count(": ") > 1] == [], said
 
 

@@ -206,10 +206,13 @@ class ForcedTrade(Action):
         )
 
 
-# Why the draw of a forced trade of C&K for two names no card (CK2P-TOKEN-FORCED-TRADE; its
+# Why the draw of a forced trade of C&K for two names no card, said plainly (s35 at 11.16:
+# "the draw" read as jargon; CK2P-TOKEN-FORCED-TRADE; its
 # give-back step does name the 2 cards given back: s34; one colon a sentence, issue 33, as the
 # reply puts it after "“wool” does not fit here: ")
-DRAWN_BLIND = "the draw names no cards, as its 2 cards are drawn blind"
+DRAWN_BLIND = (
+    "a forced trade takes its 2 cards blind from the other player's hand, so the move names none"
+)
 
 
 @register

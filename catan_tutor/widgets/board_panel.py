@@ -31,7 +31,7 @@ from .board_view import BoardView
 from .click_spot import click_spot, sole_where, tag_spot
 from .cursor_steps import SPOT_XY, CursorTrail, step_cursor
 from .describe import board_text_html
-from .dice_shown import dice_shown, event_words
+from .dice_shown import dice_shown, event_words, ship_steps
 from .go_on_note import go_on_note, note_class
 from .kinds import Spot, moment_kinds, spot_kind, targets_of, variant_kinds
 from .land_steps import draw_land
@@ -176,7 +176,7 @@ class BoardPanel:
             view.last_attack = verdicts.last_attack(s.node)  # the strengths that fought
             view.dice = dice_shown(s.node)  # a roll-off's too, and what the dice are
             view.named = {}  # the step before's labels go (the new words': named_words.py)
-            said = "" if s.roll_told() else event_words(s.game.state)  # said once
+            said = "" if s.roll_told() else event_words(s.game.state, ship_steps(s.node))
             knights = s.game.state.caps.knights
             self.event_line(said, knights, view.dice[1] if knights else "")
             if s.game.state.phase == BOARD or view.drawn_layout != s.game.layout:

@@ -148,6 +148,16 @@ def first_event(node: Any) -> str:
     return face
 
 
+def ship_steps(node: Any) -> int:
+    """The steps the barbarian ship sailed on the rolls ``node`` shows (CK-EVENT-SHIP): 2
+    after a two-roll turn's second roll when both event dice showed a ship and no attack
+    came between (it sends the ship back to the start: its track is past 1), else 1."""
+    s = node.state
+    if len(getattr(s, "sums", ()) or ()) != 2 or str(getattr(s, "event", "")) != "ship":
+        return 1
+    return 2 if first_event(node) == "ship" and getattr(s, "barb", 0) >= 2 else 1
+
+
 def event_name(face: str) -> str:
     """An event die's face in words: "ship", "green science castle"."""
     return f"{CASTLE_COLOURS[face]} {face} castle" if face in CASTLE_COLOURS else face
@@ -186,17 +196,21 @@ def rolling(sums: tuple[int, ...] = ()) -> str:
     return "Rolling the dice."
 
 
-def event_words(state: Any) -> str:
+def event_words(state: Any, ships: int = 1) -> str:
     """What the event die shows, in words, with what it does ('' without a thrown event die):
-    the ship moves the barbarians one step closer (CK-EVENT-SHIP); a castle lets every player
-    whose improvements of its colour are high enough for the red die draw a progress card of
+    the ship moves the barbarians a step closer (CK-EVENT-SHIP), ``ships`` steps when both
+    rolls of a two-roll turn showed one (CK2P-ROLL-DOUBLE, ``ship_steps``); a castle lets every
+    player whose improvements of its colour are high enough for the red die draw a progress card of
     that colour (CK-EVENT-CASTLE, CK-PROGRESS-THRESHOLD)."""
     face = str(getattr(state, "event", "") or "")
     if not face or state.rolled or not state.dice:  # no event die, or a roll under way
         return ""
     if face == "ship":
+        head = "Event die: ship. The barbarian ship sails one step closer"
+        if ships == 2:  # (s35 at 11.16: "one step" after two ships)
+            head = "Event die: ship on both rolls. The barbarian ship sails two steps closer"
         return (
-            "Event die: ship. The barbarian ship sails one step closer to Catan; when it "
+            f"{head} to Catan; when it "
             f"reaches the end of the track ({TRACK_END} steps) the barbarians attack."
         )
     if face not in TRACKS:

@@ -379,6 +379,7 @@ NOTICES: dict[str, Callable[[str, str], str]] = {
 # there reads "Neutral 1", never "N1" (a corner's label, to a learner).
 _PARTY_VALUES = {"pending", "longest", "army", "winner"}  # (knights... parse their own)
 _PARTY_SUBJECTS = {"vp", "hand", "tokens", "progress", "levels", "defender"}
+DUMMY_WORDS = "the dummy"  # the dummy seat, as "What to notice" names it (DUMMY-SETUP-SEATS)
 _NEUTRAL = re.compile(r"\bN([12])\b")
 _NEUTRALS_PIECE = re.compile(r"\bN([12]) (?=\w)")
 
@@ -423,10 +424,12 @@ def _metropolis_words(track: str, v: str) -> str:
 
 def _notice(game: Game, key: str, k: str, v: str) -> str:
     """One expectation as a sentence (``NOTICES``); an unknown key reads as written."""
+    # the dummy's seat ("D") as the page names it (s35 at 5.14: "D's hand", "D" never said)
+    dummy = game.state.names[-1] if game is not None and game.state.caps.dummy else None
     if key in _PARTY_VALUES:
-        v = neutral_words(v)
+        v = DUMMY_WORDS if v == dummy else neutral_words(v)
     if key in _PARTY_SUBJECTS:
-        k = neutral_words(k)
+        k = DUMMY_WORDS if k == dummy else neutral_words(k)
     say = NOTICES.get(key)
     if say is not None:
         return sentence(say(k, v))
