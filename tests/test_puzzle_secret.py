@@ -67,9 +67,10 @@ from catan_tutor.widgets.odds_panel import where as odds_where
 from catan_tutor.widgets.open_values import every_value
 from catan_tutor.widgets.panels import turn_words
 from catan_tutor.widgets.possible_parts import possible_parts
-from catan_tutor.widgets.puzzle_state import GO_ON
+from catan_tutor.widgets.puzzle_state import GO_ON, SHOWN_GO_ON
 from catan_tutor.widgets.roll_steps import rolling
 from catan_tutor.widgets.roll_words import throw_nodes
+from catan_tutor.widgets.status_words import solved_words
 from catan_tutor.widgets.taken_spots import idle_metro, others_piece, taken
 from catan_tutor.widgets.turn_words import round_words
 from catan_tutor.widgets.tutor import TABS, Tutor
@@ -1516,3 +1517,7 @@ def test_show_the_answer_comes_once_the_hints_are_used_up_and_counts_as_seen():
     assert "answer shown" in p.prompt.value and not s.puzzle.holds(question)
     assert s.puzzle.key(question) in s.puzzle.given  # seen, not solved by the learner
     assert question.id not in app.progress.store.solved.get("puzzle_base_awards", set())
+    # the title line and the note by ▶ say the answer was shown, not "solved" (s35's look)
+    head = html.unescape(app.tutor.header.value)
+    assert "answer shown" in head and "puzzle solved" not in head, head
+    assert solved_words(s) == SHOWN_GO_ON

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .puzzle_state import GO_ON
+from .puzzle_state import GO_ON, SHOWN_GO_ON
 from .status_words import next_words, solved_words
 
 if TYPE_CHECKING:
@@ -30,4 +30,4 @@ def go_on_note(session: TutorSession) -> str:
 
 def note_class(note: str) -> str:
     """The class of the step note's words: ``GO_ON_CLASS`` for the solved line."""
-    return GO_ON_CLASS if note.startswith(GO_ON) else "catan-step-said"
+    return GO_ON_CLASS if note.startswith((GO_ON, SHOWN_GO_ON)) else "catan-step-said"

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 
 GO_ON = "Solved. Press ▶ to go on with the lesson."  # said, no move offered (``resting``)
+SHOWN_GO_ON = "Answer shown. Press ▶ to go on with the lesson."  # (its answer shown: s35)
 
 
 class PuzzleState:
@@ -61,6 +62,7 @@ class PuzzleState:
         self.afresh: set[tuple[str, int]] = set()  # asked again with Try again (solved_again)
         # questions whose answer "Show the answer" played: seen, never counted solved
         self.helped: set[tuple[str, int]] = set()  # (shown_answer.py; also in ``given``)
+        self.answer_shown = False  # the last right answer was shown ("Show the answer"), not found
         self.at: int | None = None  # the node the tries and hints below belong to
         self.tries = 0
         self.hints = 0
@@ -292,7 +294,8 @@ class PuzzleState:
         if not j.correct or j.node is None:
             return True
         self.solved.add(self.key(node))
-        if self.key(node) in self.helped:  # answered with help (shown_answer.py)
+        self.answer_shown = self.key(node) in self.helped  # answered with help (shown_answer.py)
+        if self.answer_shown:
             self.given.add(self.key(node))
         else:
             self.given.discard(self.key(node))

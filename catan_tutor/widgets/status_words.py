@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .puzzle_state import GO_ON
+from .puzzle_state import GO_ON, SHOWN_GO_ON
 
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
@@ -66,7 +66,9 @@ def choices_words(said: str, offered: list[str]) -> str:
 
 def solved_words(session: TutorSession) -> str | None:
     """The status line of a question just solved (``GO_ON``: no move until ▶), else None."""
-    return GO_ON if session.puzzle.resting() else None
+    if not session.puzzle.resting():
+        return None
+    return SHOWN_GO_ON if session.puzzle.answer_shown else GO_ON
 
 
 NEXT = "Next:"  # what ▶ shows after a question just solved (``next_words``)

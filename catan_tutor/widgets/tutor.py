@@ -431,7 +431,7 @@ class Tutor:
         self.header.value = (
             f"<div class='catan-head-title' style='font-size:15px'>{title}{variant}"
             f"{round_words(g.state)} · "  # (the round, not "turn 31": l33 read it as P1's)
-            f"{_doing(secret, solved_here(self.session), phase)}{mode}"
+            f"{_doing(secret, self.session, phase)}{mode}"
             f"</div><div class='catan-head-prompt'>{who}</div>"
         )
 
@@ -520,14 +520,13 @@ def _edit_piece(s: TutorSession) -> str | None:
     return s.edit_choice.shown(s.game).piece if s.editing else None
 
 
-def _doing(secret: bool, solved: bool, phase: str) -> str:
+def _doing(secret: bool, session: TutorSession, phase: str) -> str:
     """The title line's last words: "a puzzle" at an open question, "puzzle solved" at one
     just solved until ▶ (l34 at 1.4 on a phone: "placing the starting pieces", the next
-    step's, read as what to do now), else the phase's."""
-    return (
-        "a puzzle"
-        if secret
-        else "puzzle solved"
-        if solved
-        else markup.text(wording.phase_words(phase))
-    )
+    step's, read as what to do now; "answer shown" when "Show the answer" played it), else
+    the phase's."""
+    if secret:
+        return "a puzzle"
+    if solved_here(session):
+        return "answer shown" if session.puzzle.answer_shown else "puzzle solved"
+    return markup.text(wording.phase_words(phase))
