@@ -338,7 +338,7 @@ class LabelPlaces:
         nearer the spot as its."""
         sx, sy = self.vp.px(SPOT_XY[spot[0]](spot[1]))
         nx, ny = min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3])
-        reach = self.vp.len(ring_reach(spot) if spot in self.ringed else _glow(spot))
+        reach = self.vp.len(ring_reach(spot) if spot in self.ringed else glow_reach(spot))
         return math.hypot(nx - sx, ny - sy) > reach + heights * (box[3] - box[1])
 
     def strays(self, spot: Spot, box: Box) -> float:
@@ -351,7 +351,7 @@ class LabelPlaces:
         points = [((left + right) / 2, (top + bottom) / 2)]
         points += [(left, top), (right, top), (left, bottom), (right, bottom)]
         at = np.array([self.vp.unpx(x, y) for x, y in points])
-        xy = _spots_xy(kind)
+        xy = spots_xy(kind)
         d = ((at[:, None, :] - xy[None, :, :]) ** 2).sum(axis=2)
         off = d.min(axis=1) < d[:, i] - 1e-9
         return STRAY + 4 * STRAY_CORNER if off[0] else STRAY_CORNER * int(off[1:].sum())
@@ -384,7 +384,7 @@ class LabelPlaces:
         left, top, right, bottom = _box(x, y, w, h)
         nx, ny = min(max(sx, left), right), min(max(sy, top), bottom)
         gap = math.hypot(nx - sx, ny - sy)
-        reach = self.vp.len(ring_reach(spot) if spot in self.ringed else _glow(spot))
+        reach = self.vp.len(ring_reach(spot) if spot in self.ringed else glow_reach(spot))
         own = math.hypot(x - sx, y - sy)
         count = board.N_VERTICES if kind == "vertex" else board.N_EDGES
         other = min(math.dist((x, y), self.vp.px(SPOT_XY[kind](j))) for j in range(count) if j != i)
@@ -458,7 +458,7 @@ def _letter_box(vp: Viewport, h: int, size: float, room: float) -> Box:
 
 
 @cache
-def _land() -> tuple[float, float, tuple[Point, ...]]:
+def land_shape() -> tuple[float, float, tuple[Point, ...]]:
     """The land's reach from the board's middle (board units): within the first radius all is
     land, beyond the second all is sea (the coast's nearest and farthest corners); and the
     centres of the hexes along the coast, between the two."""
@@ -470,7 +470,7 @@ def _land() -> tuple[float, float, tuple[Point, ...]]:
 def at_sea(p: Point) -> bool:
     """Whether board point ``p`` lies off the land hexes (a hex's corners point up and down,
     one unit from its centre)."""
-    near, far, coast = _land()
+    near, far, coast = land_shape()
     r = math.hypot(*p)
     if r < near or r > far:
         return r > far
@@ -503,7 +503,7 @@ def _box(x: float, y: float, w: float, h: float) -> Box:
 
 
 @cache
-def _spots_xy(kind: str) -> np.ndarray:
+def spots_xy(kind: str) -> np.ndarray:
     """Every spot of ``kind`` (vertex, edge), board units: row i is spot i."""
     count = board.N_VERTICES if kind == "vertex" else board.N_EDGES
     return np.array([SPOT_XY[kind](i) for i in range(count)])
@@ -514,11 +514,11 @@ def ring_reach(spot: Spot) -> float:
     return RING_VERTEX if spot[0] == "vertex" else RING_EDGE
 
 
-def _glow(spot: Spot) -> float:
+def glow_reach(spot: Spot) -> float:
     return GLOW_VERTEX if spot[0] == "vertex" else GLOW_EDGE
 
 
-def _angles(spot: Spot) -> list[float]:
+def spot_angles(spot: Spot) -> list[float]:
     """The ways out from ``spot`` (canvas angles, y down) in the order preferred: straight
     down from a corner, inland (towards the first hex it borders) from an edge, then the
     nearest ways round from there."""

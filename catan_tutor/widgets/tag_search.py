@@ -79,7 +79,7 @@ def _crossed(x0: float, y0: float, ex: Arr, ey: Arr, d: Arr) -> Arr:
 
 def at_sea_many(px: Arr, py: Arr) -> Arr:
     """``label_places.at_sea`` of many board points at once."""
-    near, far, coast = lp._land()
+    near, far, coast = lp.land_shape()
     r = np.hypot(px, py)
     out = r > far
     edge = (r >= near) & ~out  # (between the coast's nearest and farthest corners)
@@ -167,13 +167,13 @@ class _Round:
         self.lines, self.line_cost = _rows(lines, 3, region, self._by_disc)
         s = p.spots
         self.spots = (s, np.hypot(s[:, 0] - self.at[0], s[:, 1] - self.at[1]))
-        xy, vp = lp._spots_xy(kind), p.vp
+        xy, vp = lp.spots_xy(kind), p.vp
         own = xy[self.spot[1]]
         by = np.hypot(xy[:, 0] - own[0], xy[:, 1] - own[1])
         keep = (by > 0) & (by <= (region[2] - region[0]) / vp.scale)
         self.near = np.vstack([own[None, :], xy[keep]])
         self.near_by = np.concatenate([[0], by[keep]])
-        self.way = lp._angles(self.spot)[0]
+        self.way = lp.spot_angles(self.spot)[0]
 
     def _by_disc(self, d: Arr) -> Arr:
         return np.hypot(d[:, 0] - self.at[0], d[:, 1] - self.at[1]) - d[:, 2]
@@ -262,7 +262,7 @@ def search_beside(
     vp = places.vp
     x0, y0 = vp.px(SPOT_XY[kind](i))
     ringed = spot in places.ringed
-    units = lp.ring_reach(spot) if ringed else lp._glow(spot)
+    units = lp.ring_reach(spot) if ringed else lp.glow_reach(spot)
     own = lp.spot_discs(
         vp, spot, units + (lp.RING_LINE * ringed + lp.GAP) * places.ratio / vp.scale
     )
