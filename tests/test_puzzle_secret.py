@@ -1469,16 +1469,22 @@ def test_a_slip_at_a_question_is_told_the_form_without_a_move_legal_there(asked:
     assert shown == []
 
 
+def _at_4_3_first_question() -> App:
+    """The app at lesson 4.3's first question (its Road Building roads)."""
+    app = App(start="puzzle_base_awards")
+    for _ in range(40):
+        if app.session.puzzle.holds():
+            break
+        app.session.forward()
+    return app
+
+
 def test_an_empty_answer_says_to_type_a_move_naming_no_answer():
     """s35 (a fresh learner at 4.3): Answer with an empty box did nothing. It says to type a
     move first, with an example that names none of the question's answer (its labels and
     move: ``secret_labels``); nothing is judged (no try counted)."""
-    app = App(start="puzzle_base_awards")
+    app = _at_4_3_first_question()
     s, p = app.session, app.tutor.puzzle
-    for _ in range(40):
-        if s.puzzle.holds():
-            break
-        s.forward()
     assert s.puzzle.holds()
     p.answer.value = ""
     p.answer_button.click()
@@ -1495,12 +1501,8 @@ def test_show_the_answer_comes_once_the_hints_are_used_up_and_counts_as_seen():
     no way on. "Show the answer" shows only once every hint was shown; it plays the lesson's
     answer (BASE-DEV-ROAD-BUILDING's road there) with its why, headed "The answer" (not
     "Right"), and the course's progress does not count the question solved."""
-    app = App(start="puzzle_base_awards")
+    app = _at_4_3_first_question()
     s, p = app.session, app.tutor.puzzle
-    for _ in range(40):
-        if s.puzzle.holds():
-            break
-        s.forward()
     question = s.node
     puzzle = s.puzzle.puzzle_at(question)
     assert s.puzzle.holds() and puzzle is not None and len(puzzle.hints) >= 1
