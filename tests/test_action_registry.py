@@ -145,7 +145,7 @@ def test_a_family_word_reads_each_member_and_refuses_others():
     assert type(parse_action("P1 force all", 0, 2, 8)) is A.ForcedDraw
     with pytest.raises(ValueError, match="expected 'take'"):  # base-2p's open trade
         parse_action("P1 force wool give ore", 0, 2, 5)
-    with pytest.raises(ValueError, match="drawn blind"):  # C&K for two's draw names no card
+    with pytest.raises(ValueError, match="cards blind"):  # C&K for two's draw names no card
         parse_action("P1 force all give wool", 0, 2, 8)
     with pytest.raises(ValueError, match=r"expected 'knight' or a commodity \(paper"):
         parse_action("P1 return wool", 0, 2, 8)

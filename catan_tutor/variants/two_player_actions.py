@@ -211,7 +211,7 @@ class ForcedTrade(Action):
 # give-back step does name the 2 cards given back: s34; one colon a sentence, issue 33, as the
 # reply puts it after "“wool” does not fit here: ")
 DRAWN_BLIND = (
-    "a forced trade takes its 2 cards blind from the other player's hand, so the move names none"
+    "a forced trade takes its 2 cards blind from the other player's hand, so the move names no card"
 )
 
 
