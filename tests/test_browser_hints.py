@@ -60,9 +60,27 @@ def _play(page, move: str) -> None:
     play = page.locator(".catan-try").get_by_role("button", name="Play the typed move")
     page.wait_for_function("b => !b.disabled", arg=play.element_handle())
     play.click()
-    page.wait_for_function(
-        f"() => +document.querySelector('.catan-state').dataset.depth > {before}"
-    )
+    try:
+        page.wait_for_function(
+            f"() => +document.querySelector('.catan-state').dataset.depth > {before}"
+        )
+    except Exception as timeout:  # what the page said instead (CI timed out here: s35, s36)
+        said = page.evaluate(SAID_JS)
+        said = f"{move!r} played from depth {before}: the page shows {said}"
+        raise AssertionError(said) from timeout
+
+
+# The page's words and markers where a typed move did not play (its reply, the message, the
+# hint's and the computer's state, the depth markers)
+SAID_JS = """() => ({
+  box: document.querySelector('.catan-try input')?.value,
+  verdict: document.querySelector('.catan-try-verdict')?.innerText,
+  message: document.querySelector('.catan-message')?.innerText,
+  depths: [...document.querySelectorAll('.catan-state')].map(e => e.dataset.depth),
+  hint: {...document.querySelector('.catan-hint-state')?.dataset},
+  computer: {...document.querySelector('.catan-computer-state')?.dataset},
+  play: document.querySelector('.catan-try button.mod-primary')?.disabled,
+})"""
 
 
 def test_hint_and_a_turn_against_a_computer_seat(new_page, app_server) -> None:  # noqa: F811
