@@ -17,7 +17,9 @@ mkdir -p tests/artifacts
 # One worker a core (up to 4). (A third worker on 2 cores, s24: the suite took 1,608 s, not
 # 1,391, its CPU 2,420 s, not 2,077, still ~76 % of the 2 cores: contention, no idle filled.)
 workers=${TEST_WORKERS:-$(( $(nproc) < 4 ? $(nproc) : 4 ))}
-lane_workers=$workers
+# The minimum-versions lane runs on one worker beside the suite (s36: the suite waited ~61 s
+# for it on both workers, while it kept ~30 % of the two cores busy)
+lane_workers=1
 
 # Chromium, JupyterHub's proxy and axe-core (apt and npm) install in the background while pip
 # installs the package with its test extras.
@@ -64,9 +66,8 @@ tools=$!
 # The minimum-versions lane (scripts/min_versions.sh: its venv made, or kept while the pins
 # are the same, then its tests) runs in the background once the system tools are in place (its
 # tests find Node as the suite does), while pip installs the package (mostly waiting on the
-# index) and the linters run; the suite starts when it is done, so the suite runs alone as
-# before. (Run after the suite, it took ~115 s of a ~908 s run, while the install and the
-# linters, ~60 s, left a core or more idle.)
+# index), the linters run and the suite starts; its report comes after the suite's. (Run after
+# the suite, it took ~115 s of a ~908 s run; run before it, the suite waited ~61 s, s35.)
 min_lane=""
 stop_min_lane() {  # at the run's end (one stopped early: the lane and its kernels end too)
   if [ -n "$min_lane" ]; then
@@ -145,15 +146,15 @@ min_versions() {  # wait for the lane started in the background, then show what 
   cat tests/artifacts/min-versions.log
   return "$lane_status"
 }
-if [ -n "$min_lane" ]; then
-  step "minimum versions (run in the background since the start)" min_versions
-fi
 # Each test module runs whole on one worker, heaviest first (tests/conftest.py): a module's
 # servers, browser page and installed wheel are made once, and its tests keep their order.
 # --durations: the slowest tests in the log, for keeping the run under its time budget
 wait "$rewrite_job" || true  # (a failed collection is the suite's to report)
 step "pytest ($workers workers)" "$VENV_PYTHON" -m pytest -q -n "$workers" --dist loadfile \
   --no-loadscope-reorder --durations=30 "$@"
+if [ -n "$min_lane" ]; then
+  step "minimum versions (run in the background since the start)" min_versions
+fi
 mypy_said() {  # its report, once done
   local mypy_status=0
   wait "$mypy_job" || mypy_status=$?
