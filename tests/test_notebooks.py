@@ -37,6 +37,8 @@ def test_notebook_executes(path: Path) -> None:
 def test_notebook_is_stored_clean(path: Path) -> None:
     """No outputs or execution counts are stored, and every rule ID cited exists."""
     nb = json.loads(path.read_text(encoding="utf-8"))
+    # every cell its id (nbformat 4.5: one missing is a warning now, an error to come)
+    assert all(cell.get("id") for cell in nb["cells"]), [c["source"][:1] for c in nb["cells"]]
     for cell in nb["cells"]:
         if cell["cell_type"] == "code":
             assert cell["outputs"] == [] and cell["execution_count"] is None, cell.get("id")
