@@ -80,6 +80,7 @@ SAID_JS = """() => ({
   hint: {...document.querySelector('.catan-hint-state')?.dataset},
   computer: {...document.querySelector('.catan-computer-state')?.dataset},
   play: document.querySelector('.catan-try button.mod-primary')?.disabled,
+  alerts: [...document.querySelectorAll('[role=alert]')].map(e => e.innerText).filter(Boolean),
 })"""
 
 
