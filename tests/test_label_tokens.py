@@ -88,19 +88,23 @@ def test_no_named_label_nor_its_line_covers_a_number_token(lesson, steps, shown)
 CROWDED = {"ck_2p_last_turn", "ck_2p_cards_neutral_knights"}
 
 
-@pytest.mark.slow
-def test_at_every_lesson_s_start_no_named_label_covers_a_number_token():
-    """Each lesson's start as a phone, then a tablet, shows it (one tutor a lesson, its board
-    shown at each width in turn, as a page is turned or resized)."""
+@pytest.mark.parametrize(
+    "lesson",
+    [  # a sweep of the course (an even share in the suite, all in the soak: course_sample.py)
+        pytest.param(x, marks=[pytest.mark.slow, pytest.mark.course])
+        for x in _lessons_in_order()
+        if x not in CROWDED
+    ],
+)
+def test_at_every_lesson_s_start_no_named_label_covers_a_number_token(lesson):
+    """The lesson's start as a phone, then a tablet, shows it (one tutor, its board shown at
+    each width in turn, as a page is turned or resized)."""
+    t = Tutor(load_scenario(packaged_lessons() / f"{lesson}.catan.yaml"))
     found = {}
-    for lesson in _lessons_in_order():
-        if lesson in CROWDED:
-            continue
-        t = Tutor(load_scenario(packaged_lessons() / f"{lesson}.catan.yaml"))
-        for shown in (PHONE, TABLET_THEN, TABLET):
-            t.view.set_shown_width(str(shown))
-            if what := covered_now(t):
-                found[lesson, shown] = what
+    for shown in (PHONE, TABLET_THEN, TABLET):
+        t.view.set_shown_width(str(shown))
+        if what := covered_now(t):
+            found[shown] = what
     assert found == {}
 
 
