@@ -333,8 +333,9 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): neutral_road_of("N1"),
     (
         "puzzle_base_2p",
-        "The robber sits on N, next to P1's settlement on corner N6. Before rolling, free the hex.",
-    ): frees_the_robber_hex,
+        "P1 is short of ore; P2 holds 1 brick, 4 wool and a grain. Before rolling, P1 may spend "
+        "trade tokens on one token action this turn. Which token action can bring P1 ore?",
+    ): frees_the_robber_hex,  # (s36: a choice of token actions; "free the hex" was the kind's)
     (
         "puzzle_base_2p",
         "The robber is home. P1 would like a forced trade with P2 too, before "
@@ -610,3 +611,21 @@ def test_the_hand_limit_question_reads_one_way():
     assert "safe" not in p.prompt and "hold more cards through a 7" in p.prompt
     first = p.hints[0].lower()
     assert "limit" in first and not any(w in first for w in ("wall", "c6", "brick"))
+
+
+def test_5_13_asks_which_token_action_not_whether_one_exists():
+    """l50 at 5.13: "Before rolling, free the hex." beside the palette's "Send the robber
+    home" was answered by the button's name. The question is now a choice between the two
+    token actions the palette offers alike, both legal: a forced trade is judged wrong by the
+    hand the prompt gives (P2 holds no ore: 2P-TOKEN-FORCED-TRADE), the robber's return right."""
+    sc = lesson("puzzle_base_2p")
+    node = next(sc.timeline.nodes[n] for n, p in sc.puzzles.items() if "short of ore" in p.prompt)
+    game = Game(sc.timeline.rules, node.state)
+    kinds = {type(a).__name__ for a in game.legal_actions()}
+    assert {"ForcedTrade", "RobberHome"} <= kinds
+    puzzle = sc.puzzles[node.id]
+    assert "P2 holds 1 brick, 4 wool and a grain" in puzzle.prompt  # (its hand is not shown)
+    assert game.state.hands[1][board.CARD_NAMES.index("ore")] == 0
+    trade = judge(puzzle, node, sc.timeline.rules, "P1 force take 2 wool give 1 brick, 1 grain")
+    assert trade.legal and not trade.correct
+    assert judge(puzzle, node, sc.timeline.rules, "P1 robber-home").correct
