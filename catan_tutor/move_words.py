@@ -127,6 +127,11 @@ FILLER = (
     )
     | frozenset({"pay"})  # the price said with the move ("I pay a grain to wake up my
     # knight": l33 was told "“pay” was not understood"; the cards paid are ``_AROUND``'s)
+    | frozenset(  # a learner's framing of a move ("I think P1 should build a road on N5":
+        # s36, "think" was not understood); with no kind or spot said, still no move
+        # (``_no_move_said``: "I think it is P3")
+        "think thinks guess maybe perhaps probably should could suppose".split()
+    )
 )
 _NEUTRAL = re.compile(r"^n([12])$", re.IGNORECASE)  # a neutral (two-player rules): N1, N2
 # A kind a neutral gets -> its word in the notation (``P1 neutral N2 road G5``).
@@ -198,8 +203,13 @@ class PartLeftOut(MoveWordsError):
 _NO_ONE = re.compile(r"\bno[\s-]*one\b", re.IGNORECASE)
 
 
+# "citywall" and "city-wall" as "city wall" (s36: "P1 build a citywall" got no reading)
+_CITY_WALL = re.compile(r"\bcity-?(walls?)\b", re.IGNORECASE)
+
+
 def _tokens(text: str) -> list[str]:
-    return [_POSSESSIVE.sub("", t) for t in _TOKEN.findall(_NO_ONE.sub("nobody", text))]
+    text = _CITY_WALL.sub(r"city \1", _NO_ONE.sub("nobody", text))
+    return [_POSSESSIVE.sub("", t) for t in _TOKEN.findall(text)]
 
 
 def _kind(keys: set[str], ck: bool, tracked: bool) -> str:

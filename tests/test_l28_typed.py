@@ -177,3 +177,20 @@ def test_a_neutral_s_road_next_to_a_corner_asks_which_edge_not_that_a_road_is_wr
     answer's corner the edges go unnamed (the answer among them)."""
     j = _judge("puzzle_base_2p", 1, "a free road for neutral 1 next to H4")
     assert not j.correct and j.text.startswith("Which edge? Corner H4 touches 3 edges"), j.text
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["I think P1 should settle A12", "maybe P1 settle A12", "P1 could build a settlement on A12"],
+)
+def test_a_learner_s_framing_around_a_move_is_read_as_the_move(typed):
+    """s36: "I think P1 should build a road on N5" was told "“think” was not understood"."""
+    assert as_notation(new_game("base", players=3), typed) == "P1 settle A12"
+
+
+@pytest.mark.parametrize(
+    "typed", ["P1 build a citywall on A6", "P1 city-wall A6", "P1 citywalls A6"]
+)
+def test_a_city_wall_typed_as_one_word_is_read_ck_wall(typed):
+    """s36: "citywall" got no reading (only "city wal" its "did you mean")."""
+    assert as_notation(new_game("ck", players=3), typed) == "P1 wall A6"
