@@ -57,7 +57,7 @@ def test_another_right_answer_names_the_lessons_own_as_a_move_and_says_press_go_
 def test_the_go_on_button_is_named_in_a_sentence_of_its_own():
     """ "…; ▶ goes on with the lesson." and "…; ▶ follows the lesson." ran a clause into the
     sentence before it: each text of the page naming ▶ says it in a sentence of its own."""
-    from catan_tutor.widgets.play_panel import OFF_LINE
+    from catan_tutor.widgets.go_on_note import OFF_LINE
     from catan_tutor.widgets.puzzle_state import GO_ON
 
     for text in (OFF_LINE, GO_ON):

@@ -32,7 +32,7 @@ from .click_spot import click_spot, sole_where, tag_spot
 from .cursor_steps import SPOT_XY, CursorTrail, step_cursor
 from .describe import board_text_html
 from .dice_shown import dice_shown, event_words, ship_steps
-from .go_on_note import go_on_note, note_class
+from .go_on_note import go_on_note, note_class, off_line_note
 from .kinds import Spot, moment_kinds, spot_kind, targets_of, variant_kinds
 from .land_steps import draw_land
 from .links import Link, copied_link
@@ -194,6 +194,8 @@ class BoardPanel:
             self.cursor_status()
         elif event == "seats":  # the link names the computer seats
             self.link_panel()
+        elif event == "message":  # a tap off the lesson's line: said under ◀ ▶ (go_on_note)
+            self.step_buttons()
         if event in ("shown", "kind", "spot"):  # the spot the form names: ringed
             view.mark_chosen(s.chosen)
 
@@ -232,7 +234,8 @@ class BoardPanel:
                 button.remove_class(HELD)
         held = s.held("forward") or s.held("last")
         back = back_note(s)  # a link landed before its node, at a question (back_note.py)
-        self.held_line(back or (HELD_NOTE if held else go_on_note(s) or s.puzzle.step_note()))
+        note = HELD_NOTE if held else go_on_note(s) or off_line_note(s) or s.puzzle.step_note()
+        self.held_line(back or note)
 
     def held_line(self, note: str) -> None:
         """The note under the step buttons: "Answer the puzzle to go on." while ▶ is held (a

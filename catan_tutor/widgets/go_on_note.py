@@ -1,10 +1,12 @@
 """A question just solved says "Solved. Press ▶ to go on with the lesson." by ▶ too, on a
 phone: the page's heading said it (``status_words.solved_words``), above the board and out
 of sight of a phone learner who answered under it (10.6, l24). On a wide page the heading
-beside the question says it, and this line is left out (``GO_ON_CSS``): said once there."""
+beside the question says it, and this line is left out (``GO_ON_CSS``): said once there.
+A tap off the lesson's line is said by ▶ too (``OFF_LINE``), under the board it was made on."""
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING
 
 from .puzzle_state import GO_ON, SHOWN_GO_ON
@@ -14,8 +16,18 @@ if TYPE_CHECKING:
     from .tutor_session import TutorSession
 
 GO_ON_CLASS = "catan-step-go-on"
-# The line by ▶ on a phone only; the heading's on a wider page only
+# A click on a legal spot that is not the lesson's next move (issue 33: with the kind the moment
+# chose it played at once, and left the lesson's line): the spot is chosen in the form (ringed);
+# a second click on it, or Play, plays it. Said under ◀ ▶, by the board clicked (s36: under the
+# form at 1280x900, 1.1's note stood at y 878-915, cut off at the screen's foot)
+OFF_LINE = (
+    "This is not the lesson's next move: choose it again on the board, or press Play this move, to "
+    "play it as a line of your own. Press ▶ to follow the lesson."
+)
+# The line by ▶ on a phone only; the heading's on a wider page only; the note at its spacing
 GO_ON_CSS = (
+    # in lines at the text's spacing (s36: the two lines of OFF_LINE a control's 28 px apart)
+    ".catan-step-note .widget-html-content{line-height:1.4;height:auto}"
     f"@media (min-width:701px){{.catan-step-note:has(.{GO_ON_CLASS}){{display:none!important}}}}"
     "@media (max-width:700px){.catan-head-solved{display:none}}"
 )
@@ -26,6 +38,16 @@ def go_on_note(session: TutorSession) -> str:
     as the heading says it ("Solved. Press ▶… Next: P1 moves the robber…"), else ''."""
     solved = solved_words(session)
     return f"{solved} {next_words(session)}".strip() if solved else ""
+
+
+def off_line_note(session: TutorSession) -> str:
+    """``OFF_LINE`` while it is the session's message (a tap off the lesson's line), else ''."""
+    return OFF_LINE if session.message == OFF_LINE else ""
+
+
+def form_message(session: TutorSession) -> str:
+    """The session's message under the form, as HTML; '' for ``OFF_LINE``, said by ▶."""
+    return "" if off_line_note(session) else html.escape(session.message)
 
 
 def note_class(note: str) -> str:

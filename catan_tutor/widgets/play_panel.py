@@ -35,6 +35,7 @@ from .describe import SR_ONLY_CSS
 from .form_frame import FormFrame
 from .form_kept import entered, refill
 from .forms import PLAY_TYPED, ActionForm, every_spot
+from .go_on_note import OFF_LINE, form_message
 from .held_tokens import held_tokens
 from .kinds import (
     SPOT_WORDS,
@@ -62,13 +63,6 @@ from .try_words import try_help, try_verdict_html
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words, palette_words
 
-# A click on a legal spot that is not the lesson's next move (issue 33: with the kind the moment
-# chose it played at once, and left the lesson's line): the spot is chosen in the form (ringed);
-# a second click on it, or Play, plays it
-OFF_LINE = (
-    "This is not the lesson's next move: choose it again on the board, or press Play this move, to "
-    "play it as a line of your own. Press ▶ to follow the lesson."
-)
 SEVERAL = "Several moves here: finish the form ({}) and press Play this move."
 
 
@@ -261,11 +255,11 @@ class PlayPanel:
         elif event == "kind":
             self._choices()
             self._set_form(self._form(self.session.of_kind()))
-            self.message.value = html.escape(self.session.message)
+            self.message.value = form_message(self.session)
         elif event == "tried":
             self._tried()
         elif event == "message":
-            self.message.value = html.escape(self.session.message)
+            self.message.value = form_message(self.session)
         elif event == "seats":  # a seat now human or computer: its moves offered or not
             self._show_all()
         elif event == "opened":  # another game: "Why can't I…?" folded again (issue 33)
@@ -300,7 +294,7 @@ class PlayPanel:
             hand = ""  # (l34: "P2's hand: nothing" under a solved question said nothing; a
             # game against the computer keeps "Your hand (P1): nothing": the learner's own)
         self.hand.value = hand + levels_html(s.game) + knight_key_html(s.game)  # (C&K: s35)
-        self.message.value = html.escape(s.message)
+        self.message.value = form_message(s)
         self.try_help.value, self.try_text.placeholder = try_help(s.game, s.puzzle_secret)
         self._tried()
         self._log()
