@@ -59,6 +59,9 @@ def _play(page, move: str) -> None:
     box.press("Enter")
     play = page.locator(".catan-try").get_by_role("button", name="Play the typed move")
     page.wait_for_function("b => !b.disabled", arg=play.element_handle())
+    # the page brings the verdict into sight 150 and 700 ms after the kernel's reply while the
+    # field has the focus (reply_in_view.js): in sight first, no scroll comes under the click
+    page.locator(".catan-try-verdict").scroll_into_view_if_needed()
     play.click()
     try:
         page.wait_for_function(
