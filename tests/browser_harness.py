@@ -535,6 +535,17 @@ def open_new_game(page) -> None:
     start.wait_for()
 
 
+def click_play_typed(page) -> None:
+    """Press Try a move's "Play the typed move" once the verdict has made it live. The page
+    brings the verdict into sight 150 and 700 ms after the kernel's reply while the field has
+    the focus (reply_in_view.js): it is brought in first, so no scroll comes under the click
+    (CI, s33 and s35: "Play the typed move played nothing" under load)."""
+    play = page.locator(".catan-try").get_by_role("button", name="Play the typed move")
+    page.wait_for_function("b => !b.disabled", arg=play.element_handle())
+    page.locator(".catan-try-verdict").scroll_into_view_if_needed()
+    play.click()
+
+
 def ask_hint(page):
     """Ask the Hint panel for a hint with few playouts (4, over 1 turn); the hint's hidden
     state once it is done (``data-top``: the best move, ``data-spot``: its spot)."""

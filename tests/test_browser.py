@@ -14,6 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from browser_harness import (
     TEST_CHROMIUM_ARGS,
+    click_play_typed,
     open_new_game,
     open_tab,
     pick_lesson,
@@ -522,7 +523,7 @@ def test_try_a_move_says_why_not_with_the_rule(page) -> None:
     box.press("Enter")
     page.locator(".catan-try .catan-verdict[data-legal='1']").wait_for()
     play = page.locator(".catan-try").get_by_role("button", name="Play the typed move")
-    play.click()  # (waits till it is enabled)
+    click_play_typed(page)
     try:
         _wait_marker(page, "depth 1 main")
     except Exception as e:  # once in CI under load (s33): what the page held, for the next look

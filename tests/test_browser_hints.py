@@ -16,6 +16,7 @@ from browser_harness import (  # noqa: F401
     ask_hint,
     browser,
     chromium,
+    click_play_typed,
     new_page,
     open_app,
     open_new_game,
@@ -57,12 +58,7 @@ def _play(page, move: str) -> None:
     box = page.locator(".catan-try input[type='text']")
     box.fill(move)
     box.press("Enter")
-    play = page.locator(".catan-try").get_by_role("button", name="Play the typed move")
-    page.wait_for_function("b => !b.disabled", arg=play.element_handle())
-    # the page brings the verdict into sight 150 and 700 ms after the kernel's reply while the
-    # field has the focus (reply_in_view.js): in sight first, no scroll comes under the click
-    page.locator(".catan-try-verdict").scroll_into_view_if_needed()
-    play.click()
+    click_play_typed(page)
     try:
         page.wait_for_function(
             f"() => +document.querySelector('.catan-state').dataset.depth > {before}"

@@ -19,6 +19,7 @@ from browser_harness import (  # noqa: F401
     ask_hint,
     browser,
     chromium,
+    click_play_typed,
     new_page,
     open_app,
     open_new_game,
@@ -50,9 +51,7 @@ def _play(page, move: str) -> None:
     box = page.locator(".catan-try input[type='text']")
     box.fill(move)
     box.press("Enter")
-    play = page.locator(".catan-try").get_by_role("button", name="Play the typed move")
-    page.wait_for_function("b => !b.disabled", arg=play.element_handle())
-    play.click()
+    click_play_typed(page)
     page.wait_for_function(f"() => ({DEPTH})() > {before}")
 
 
