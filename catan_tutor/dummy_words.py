@@ -15,7 +15,9 @@ if TYPE_CHECKING:
 
 _WORD = re.compile(r"[\w'’-]+")
 _LEAD = frozenset({"the", "a", "let", "lets", "let's", "have", "make"})  # before the subject
-_DUMMY = frozenset({"dummy", "dummy's", "dummy’s", "d", "d's", "d’s"})
+# (the third seat, "P3" to a learner counting seats: l50 typed "P3 settle P6" at 5.21 and was
+# asked "Which corner?", the corner P6 given)
+_DUMMY = frozenset({"dummy", "dummy's", "dummy’s", "d", "d's", "d’s", "p3", "p3's", "p3’s"})
 _PIECES = frozenset(
     "settle settles settling settled settlement settlements road roads city cities".split()
 )
@@ -27,7 +29,8 @@ NO_PIECES = (
 
 def dummy_piece(state: State, text: str) -> str:
     """``NO_PIECES`` when ``text`` has the dummy place a piece ("dummy settlement P6", "the
-    dummy builds a road on P5", "D settle P6"), in a game (``state``) with a dummy; else ''."""
+    dummy builds a road on P5", "D settle P6", "P3 settle P6"), in a game (``state``) with a
+    dummy; else ''."""
     if not state.caps.dummy:
         return ""
     words = [w.lower() for w in _WORD.findall(text)]

@@ -49,7 +49,13 @@ def test_9_18_names_alchemy_by_its_printed_name():
 def test_the_dummy_placing_a_piece_is_told_it_never_does():
     """5.21 (DUMMY-SETUP-NOTHING-ON-BOARD): the corner was given, so no "Which corner?"."""
     asked = _asked("puzzle_base_dummy", 0)
-    for typed in ("dummy settlement P6", "D settle P6", "the dummy builds a road on P5"):
+    # ("P3 settle P6": the third seat as a learner counts them, s36; asked "Which corner?")
+    for typed in (
+        "dummy settlement P6",
+        "D settle P6",
+        "the dummy builds a road on P5",
+        "P3 settle P6",
+    ):
         j = judged("puzzle_base_dummy", asked.node, typed)
         assert not j.correct and NO_PIECES in j.text and "Which corner" not in j.text, j.text
 
@@ -60,6 +66,7 @@ def test_the_dummy_s_trades_and_other_games_are_not_read_as_its_pieces():
     assert dummy_piece(dummy, "P1 bids 2 grain for the dummy's ore") == ""
     assert dummy_piece(dummy, "P1 settle P6") == ""
     assert dummy_piece(new_game("base", players=3).state, "dummy settle P6") == ""
+    assert dummy_piece(new_game("base", players=3).state, "P3 settle P6") == ""  # a player
 
 
 def test_11_16_s_blind_draw_is_said_plainly_and_names_no_hidden_panel():
