@@ -1156,11 +1156,11 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, phone):
         first = next(iter(sc.puzzles))
         _at_first_question(page, "Puzzles: Catan for two", first)  # (no page load)
         for asked, answer in (("for Neutral 1", "P1 neutral N1 road H5"),
-                              ("free the hex", "P1 robber-home")):  # fmt: skip
+                              ("can bring P1 ore", "P1 robber-home")):  # fmt: skip
             question.filter(has_text=asked).wait_for()
             page.locator(".catan-puzzle-answer input").fill(answer)
             page.locator(".catan-puzzle-answer input").press("Enter")
-            if asked == "for Neutral 1":  # solved: to the next question ("free the hex",
+            if asked == "for Neutral 1":  # solved: to the next question (a token action,
                 question.filter(has_text="solved").wait_for()  # whose answer asks another)
                 forward.filter(has_text="▶|").tap()
         page.locator(".catan-puzzle").filter(has_text="The robber is home").wait_for()

@@ -76,7 +76,7 @@ def test_a_tablet_gives_the_switch_s_row_to_the_board(
     x, y = _spot_xy(page, "A4")  # a lit corner at the board's top
     top = canvas.bounding_box()["y"]
     page.touchscreen.tap(x, y)
-    reply = page.locator(".catan-step-note", has_text="not the lesson's next move")  # (by ▶)
+    reply = page.locator(".catan-actions .catan-message", has_text="not the lesson's next move")
     reply.wait_for()
     settle(page)
     page.screenshot(path=ARTIFACTS / "tablet_room_tap.png")

@@ -33,7 +33,7 @@ from catan_tutor.widgets.board_panel import HELD, HELD_NOTE
 from catan_tutor.widgets.computer import CHOICES, STRENGTHS
 from catan_tutor.widgets.dice_shown import dice_shown, equal_roll, event_words
 from catan_tutor.widgets.forms import ActionForm
-from catan_tutor.widgets.go_on_note import GO_ON_CLASS
+from catan_tutor.widgets.go_on_note import GO_ON_CLASS, OFF_CLASS
 from catan_tutor.widgets.rules_panel import rules_html
 from catan_tutor.widgets.tutor import TABS, Tutor
 from catan_tutor.widgets.verdicts import verdict_html
@@ -412,12 +412,13 @@ def test_a_click_off_the_lesson_s_line_asks_before_leaving_it():
     assert s.node.children[0].action == Settle(0, n6)  # the lesson's next move
     t.act_at(("vertex", m4))  # legal, but not the lesson's
     assert s.node is start and s.left_lesson_at() is None  # nothing played
-    # said by ▶, under the board clicked, not under the form (s36: at 1280x900 1.1's note
-    # stood at y 878-915 under the form, cut off at the screen's foot)
+    # said by ▶ under the board clicked where the panels are beside it, under the form where
+    # they are under it (the page's CSS shows one: go_on_note.GO_ON_CSS; s36: at 1280x900
+    # 1.1's note stood at y 878-915 under the form, cut off at the screen's foot)
     note = t.board.held_note
     assert note is not None and "not the lesson's next move" in html.unescape(note.value)
-    assert note.layout.display != "none"
-    assert "not the lesson's next move" not in html.unescape(t.controls.message.value)
+    assert note.layout.display != "none" and OFF_CLASS in note.value
+    assert OFF_CLASS in t.controls.message.value
     form = t.controls.form
     assert form is not None and form.action() == Settle(0, m4) and not form.play_button.disabled
     form.play_button.click()  # Play confirms: the learner's own line

@@ -18,8 +18,11 @@ if TYPE_CHECKING:
 GO_ON_CLASS = "catan-step-go-on"
 # A click on a legal spot that is not the lesson's next move (issue 33: with the kind the moment
 # chose it played at once, and left the lesson's line): the spot is chosen in the form (ringed);
-# a second click on it, or Play, plays it. Said under ◀ ▶, by the board clicked (s36: under the
-# form at 1280x900, 1.1's note stood at y 878-915, cut off at the screen's foot)
+# a second click on it, or Play, plays it. Beside the board (the panels beside it) said under
+# ◀ ▶, by the board clicked (s36: under the form at 1280x900, 1.1's note stood at y 878-915,
+# cut off at the screen's foot); where the panels are under the board (a phone, a tablet) under
+# the form as before, where the page brings it in with the form (reply_in_view.js)
+OFF_CLASS = "catan-off-line"
 OFF_LINE = (
     "This is not the lesson's next move: choose it again on the board, or press Play this move, to "
     "play it as a line of your own. Press ▶ to follow the lesson."
@@ -30,6 +33,11 @@ GO_ON_CSS = (
     ".catan-step-note .widget-html-content{line-height:1.4;height:auto}"
     f"@media (min-width:701px){{.catan-step-note:has(.{GO_ON_CLASS}){{display:none!important}}}}"
     "@media (max-width:700px){.catan-head-solved{display:none}}"
+    # OFF_LINE: by ▶ beside the board, under the form on a phone and a tablet (style.TALL)
+    f".catan-message .{OFF_CLASS}{{display:none}}"
+    "@media (max-width:700px),(min-width:701px) and (max-width:1015px) and (min-height:861px){"
+    f".catan-message .{OFF_CLASS}{{display:inline}}"
+    f".catan-step-note:has(.{OFF_CLASS}){{display:none!important}}}}"
 )
 
 
@@ -46,10 +54,15 @@ def off_line_note(session: TutorSession) -> str:
 
 
 def form_message(session: TutorSession) -> str:
-    """The session's message under the form, as HTML; '' for ``OFF_LINE``, said by ▶."""
-    return "" if off_line_note(session) else html.escape(session.message)
+    """The session's message under the form, as HTML; ``OFF_LINE`` in its class, shown there
+    only where the panels are under the board (``GO_ON_CSS``)."""
+    said = html.escape(session.message)
+    return f"<span class='{OFF_CLASS}'>{said}</span>" if off_line_note(session) else said
 
 
 def note_class(note: str) -> str:
-    """The class of the step note's words: ``GO_ON_CLASS`` for the solved line."""
+    """The class of the step note's words: ``GO_ON_CLASS`` for the solved line, ``OFF_CLASS``
+    for ``OFF_LINE``."""
+    if note == OFF_LINE:
+        return OFF_CLASS
     return GO_ON_CLASS if note.startswith((GO_ON, SHOWN_GO_ON)) else "catan-step-said"
