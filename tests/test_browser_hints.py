@@ -53,12 +53,36 @@ def _hint(page, shot: str = "hint_panel") -> str:
     return top
 
 
-def _play(page, move: str) -> None:
+def _play(page, move: str, by_hand: bool = False) -> None:
+    """Type ``move``, press Enter, then Play: by ``click_play_typed``, or ``by_hand`` as a
+    learner does, the mouse on its way to Play while the reply comes: the page scrolls
+    nothing under the moving pointer, Play stays where it was aimed at (s36: the verdict,
+    brought into sight 700 ms after the reply, moved Play ~40 px up and the click missed)."""
     before = _depth(page)
     box = page.locator(".catan-try input[type='text']")
+    play = page.locator(".catan-try").get_by_role("button", name="Play the typed move")
+    if by_hand:  # the field at the screen's foot: its verdict will come out of sight
+        box.evaluate("e => e.scrollIntoView({block: 'end'})")
     box.fill(move)
-    box.press("Enter")
-    click_play_typed(page)
+    if not by_hand:
+        box.press("Enter")
+        click_play_typed(page)
+    else:
+        aim = play.bounding_box()
+        x, y = aim["x"] + aim["width"] / 2, aim["y"] + aim["height"] / 2
+        box.press("Enter")
+        for k in range(40):  # the mouse moving while the kernel answers, and 1 s after
+            page.mouse.move(x - 200 + 5 * (k % 40), y - 120 + 3 * (k % 40))
+            page.wait_for_timeout(50)
+            if k >= 20 and play.is_enabled():
+                break
+        else:
+            raise AssertionError(f"{move!r}: Play not live after 2 s")
+        for k in range(20):
+            page.mouse.move(x - 100 + 5 * k, y - 60 + 3 * k)
+            page.wait_for_timeout(50)
+        assert play.bounding_box() == aim, (play.bounding_box(), aim)  # nothing scrolled
+        page.mouse.click(x, y)
     try:
         page.wait_for_function(
             f"() => +document.querySelector('.catan-state').dataset.depth > {before}"
@@ -104,7 +128,7 @@ def test_hint_and_a_turn_against_a_computer_seat(new_page, app_server) -> None: 
     _play(page, settle)
     road = _hint(page)  # a new position: a new hint
     assert " road " in road
-    _play(page, road)
+    _play(page, road, by_hand=True)
     # P2 (the computer) answers with its settlement and road, a pause apart, then P3 is due
     page.wait_for_function(
         "() => document.querySelector('.catan-state').dataset.depth === '4'", timeout=30_000

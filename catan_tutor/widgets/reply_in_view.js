@@ -354,13 +354,22 @@
   // (1280x900, Explore's Play tab) had it out of sight (l36). While the field has the focus,
   // an answer drawn out of sight is brought in, no farther than it takes (a wide page: a
   // phone's field and answer are the page's own column)
+  // A mouse moved since the reply: the learner is on the way to something (Play, under the
+  // field), and the page stays where it is (s36: Play went ~40 px up under the pointer on
+  // its way to it, 700 ms after the reply, and the click missed)
   var TRY_LOOKS_MS = [150, 700];  // after the kernel is idle: the answer drawn by then
+  var movedAt = 0;
+  document.addEventListener('pointermove', function (event) {
+    if (event.pointerType === 'mouse') movedAt = Date.now();
+  }, true);
   window.addEventListener('catan-kernel', function (event) {
     var field = document.activeElement;
     if (event.detail !== 'idle' || PHONE.matches || !(field instanceof Element) ||
         !field.matches('.catan-try input')) return;
+    var idleAt = Date.now();
     TRY_LOOKS_MS.forEach(function (ms) {
       setTimeout(function () {
+        if (movedAt > idleAt) return;
         var answer = field.closest('.catan-try').querySelector('.catan-try-verdict');
         if (answer && answer.getBoundingClientRect().bottom > window.innerHeight + 1) {
           answer.scrollIntoView({block: 'nearest'});
