@@ -78,6 +78,7 @@ _REMOVE = _words("remove removes removed removing take takes took taking trade t
 _REMOVE_GLUE = _words(
     "the knight my a basic strong mighty off from on at of board for tokens token trade and i",
     "to get gets earn an one 1",  # "remove the knight at N4 to get a token" (l32)
+    "its their your own",  # "P1 takes its knight off N4" (the button's words, s37)
 )
 
 

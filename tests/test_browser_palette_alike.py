@@ -32,7 +32,7 @@ def _button(page, kind: str):
 
 
 @pytest.mark.parametrize(
-    ("lesson", "node"), [("puzzle_ck_knights", 19), ("puzzle_ck_barbarians", 1)]
+    ("lesson", "node"), [("puzzle_ck_knights", 20), ("puzzle_ck_barbarians", 1)]
 )
 def test_the_knight_kinds_look_alike_and_activate_names_no_corner(
     new_page, app_server, lesson: str, node: int

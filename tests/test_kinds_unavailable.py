@@ -128,7 +128,7 @@ def test_a_build_the_seat_cannot_pay_for_says_so_when_pressed_at_a_question():
         # 7.8 "Put a knight on the board": P1 has no knight; "Activate", "Promote", "Move a
         # knight" and "Chase the robber away" greyed (l22) left "Recruit a knight" the one
         # knight kind lit, the answer read off the palette (l34)
-        ("puzzle_ck_knights", 18),
+        ("puzzle_ck_knights", 19),
         # 9.18 and 11.16 (C&K for two: "Take a knight off for tokens" too): no knight either
         ("puzzle_ck_progress", 4),
         ("puzzle_ck_2p", 8),
@@ -179,12 +179,12 @@ def test_no_question_lights_one_kind_of_a_family_alone():
 
 
 def test_a_seat_with_a_lying_knight_sees_the_knight_family_lit_whole():
-    """7.8's next question (node 19): P1's new knight lies on N4. "Move a knight" and "Chase
+    """7.8's next question (node 20): P1's new knight lies on N4. "Move a knight" and "Chase
     the robber away" greyed beside "Activate" and "Promote" lit told the knight lies down,
     pointing at the answer (l41 at 8.11; l28 had asked them greyed): the knight kinds are
     greyed whole or not at all, so all stay lit, and a press says the puzzle judges the click
     (CK-KNIGHT-ACTION-ELIGIBLE is said of a wrong spot)."""
-    t = at_question(_asked("puzzle_ck_knights", 19))
+    t = at_question(_asked("puzzle_ck_knights", 20))
     palette = t.controls.palette
     kinds = [k for _, k in palette.options]
     greyed = {kinds[int(c.removeprefix(OFF_CLASS))] for c in palette._dom_classes
@@ -380,3 +380,26 @@ def test_the_palette_key_goes_when_the_question_is_left():
     assert _key(t)[1]
     t.session.back()
     assert _key(t) == (0, "")
+
+
+def test_CK2P_TOKEN_KNIGHT_REMOVE_the_button_names_the_move_not_what_it_earns():
+    """11.16's third question, "P1 wants one more trade token this turn. Get it.", beside a
+    button "Trade a knight for tokens": the answer read off the palette (s37). The button
+    says what the move does on the board; that it pays tokens is what the question asks."""
+    t = at_question(_asked("puzzle_ck_2p", 24))
+    labels = {kind: label for label, kind in t.controls.palette.options}
+    assert labels["remove knight"] == "Take a knight off the board"
+    assert [label for label in labels.values() if "token" in label.lower()] == []
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["P1 takes its knight off N4", "take their knight off the board at N4", "Take a knight off "
+     "the board N4"],
+)  # fmt: skip
+def test_CK2P_TOKEN_KNIGHT_REMOVE_the_buttons_words_typed_are_the_move(typed: str):
+    """The button's words, and a learner's with them ("its knight"), typed at 11.16's third
+    question, are the knight taken off (s37: "its" was not understood)."""
+    from puzzle_answers import judged
+
+    assert judged("puzzle_ck_2p", 24, typed).correct

@@ -124,7 +124,7 @@ def test_a_seats_colour_word_is_that_seat(typed):
     assert j.correct and "steals a card from P2" in j.text, j.text
 
 
-@pytest.mark.parametrize(("name", "node"), [("puzzle_ck_knights", 19), ("puzzle_ck_barbarians", 1)])
+@pytest.mark.parametrize(("name", "node"), [("puzzle_ck_knights", 20), ("puzzle_ck_barbarians", 1)])
 def test_activate_the_knight_with_one_knight_to_activate_is_that_one_ck_knight_activate(name, node):
     j = _judge(name, node, "activate the knight")
     assert j.correct and j.text.startswith("Right: P1 activates the "), j.text

@@ -83,13 +83,13 @@ def test_a_city_wall_with_one_city_is_on_that_city_ck_wall_build(typed):
 
 
 def test_a_city_wall_on_the_one_city_is_judged_with_its_reason_ck_wall_build():
-    j = judged("puzzle_ck_knights", 18, "P1 builds a city wall")
+    j = judged("puzzle_ck_knights", 19, "P1 builds a city wall")
     assert j.read and "Which corner" not in j.text, j.text
     assert j.text.startswith("P1 can't build a city wall under the city on A6: P1 cannot pay")
 
 
 def test_the_one_knight_to_promote_is_that_knight_ck_knight_promote():
-    j = judged("puzzle_ck_knights", 21, "promote the knight")
+    j = judged("puzzle_ck_knights", 22, "promote the knight")
     assert j.text.startswith("P1 can't promote the basic knight on M4 to strong"), j.text
 
 

@@ -53,15 +53,15 @@ ACTIVATED = "Right: P1 activates the basic knight on M4 for 1 grain."
     ],
 )
 def test_CK_KNIGHT_ACTIVATE_waking_or_feeding_a_knight_is_its_activation(typed):
-    j = judged("puzzle_ck_knights", 19, typed)
+    j = judged("puzzle_ck_knights", 20, typed)
     assert j.correct and j.text.startswith(ACTIVATED), j.text
 
 
 def test_turning_a_knight_on_is_never_read_as_recruiting_one():
-    j = judged("puzzle_ck_knights", 19, "turn on my knight")
+    j = judged("puzzle_ck_knights", 20, "turn on my knight")
     assert "Recruiting a knight is not the answer" not in j.text, j.text  # (l32's reply)
     tl = lesson("puzzle_ck_knights").timeline
-    g = Game(tl.rules, tl.nodes[19].state)
+    g = Game(tl.rules, tl.nodes[20].state)
     assert as_notation(g, "turn on my knight on M4") == "activate M4"
 
 
@@ -233,8 +233,8 @@ def test_CK_IMPROVE_BUILD_a_wrong_level_is_a_move_read_not_a_text_unread():
         ("puzzle_base_awards", 19, "use the knight"),
         ("puzzle_base_setup", 1, "road at N3 please"),
         ("puzzle_base_setup", 1, "put down a road at N3"),
-        ("puzzle_ck_knights", 18, "hire a knight at M4"),
-        ("puzzle_ck_knights", 21, "spend the coin on politics"),
+        ("puzzle_ck_knights", 19, "hire a knight at M4"),
+        ("puzzle_ck_knights", 22, "spend the coin on politics"),
         ("puzzle_ck_barbarians", 7, "make the knight on K6 strong"),
         ("puzzle_ck_barbarians", 7, "make P2's knight strong"),
         ("puzzle_ck_progress", 5, "2 grain for ore with the merchant"),

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.course
 
 @pytest.mark.parametrize(
     ("name", "node", "moved"),
-    [("puzzle_ck_knights", 19, "P1 activate M4"), ("puzzle_ck_barbarians", 1, "P1 activate O6")],
+    [("puzzle_ck_knights", 20, "P1 activate M4"), ("puzzle_ck_barbarians", 1, "P1 activate O6")],
 )
 def test_CK_KNIGHT_ACTIVATE_paying_a_grain_to_wake_a_knight_is_its_activation(name, node, moved):
     j = judged(name, node, "I pay a grain to wake up my knight")
@@ -80,7 +80,7 @@ def test_a_settlement_where_three_hexes_meet_is_judged_as_that_settlement():
     ],
 )
 def test_CK_IMPROVE_BUILD_the_blue_politics_upgrade_is_politics_not_P2(typed):
-    j = judged("puzzle_ck_knights", 21, typed)
+    j = judged("puzzle_ck_knights", 22, typed)
     assert j.correct and j.move == "P1 improve politics", j.text
     assert "P2" not in j.text, j.text
 

@@ -51,7 +51,7 @@ def test_no_kind_of_a_question_s_palette_is_set_apart_by_its_cost(asked: Asked):
 
 
 @pytest.mark.parametrize(
-    ("lesson", "node"), [("puzzle_ck_knights", 19), ("puzzle_ck_barbarians", 1)]
+    ("lesson", "node"), [("puzzle_ck_knights", 20), ("puzzle_ck_barbarians", 1)]
 )
 def test_at_7_8_and_8_11_the_knight_kinds_look_alike(lesson: str, node: int):
     """7.8's third question and 8.11's first: Recruit, Promote and Activate (P1 can pay for the

@@ -122,6 +122,25 @@ def at_corner(label: str):
     }
 
 
+def pays_at_once(*names: str):
+    """Every legal move after which the player to move holds exactly those cards more, one of
+    each (a setup piece's first cards: CK-SETUP-RESOURCES), and nothing else changed hands."""
+    want = [names.count(c) for c in CARDS]
+
+    def pick(g, ms):
+        p = g.current_player
+        out = set()
+        for a in ms:
+            hands = after(g, a).state.hands
+            gained = [x - y for x, y in zip(hands[p], g.state.hands[p], strict=True)]
+            others = [q for q in range(g.players) if q != p]
+            if gained == want and all(hands[q] == g.state.hands[q] for q in others):
+                out.add(a)
+        return out
+
+    return pick
+
+
 def spends_on_own(name: str):
     """Every legal move after which the player to move holds fewer of that card and no other
     seat's hand changed (spent on the player's own things, not given away in a trade)."""
@@ -397,8 +416,9 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): gains_tokens,
     (
         "puzzle_ck_knights",
-        "Round 1 is over, and P3 places again straight away. Put P3's second piece on F4.",
-    ): at_corner("F4"),
+        "Round 1 is over, and P3 places again straight away. Place P3's second piece so that it "
+        "brings P3 a brick, a lumber and a wool at once.",
+    ): pays_at_once("brick", "lumber", "wool"),
     (
         "puzzle_ck_knights",
         "Among P1's cards are now a wool and an ore. Put a knight on the board.",
@@ -425,8 +445,9 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): first_of_two_roads_beside_the_likeliest_forest,
     (
         "puzzle_base_awards",
-        "P1 has 2 victory points and has played 2 Knights; nobody has played more. Reach 4 "
-        "victory points before rolling.",
+        "P1 has 2 victory points and has played 2 Knights; nobody has played more. Can P1 "
+        "reach 4 victory points before rolling? Play the move that gets there, or roll if no "
+        "move does.",
     ): takes_largest_army,
     (
         "puzzle_ck_barbarians",

@@ -14,7 +14,7 @@ from catan_tutor.study.puzzle import STUCK, judge
 
 # where no reason is measured yet: the roads toward a lumber corner (5.x), a track's level
 # against a metropolis kept for good (10.x)
-MEASURED, FEWER = "After that, ", "can pay fewer."
+MEASURED, FEWER, BRINGS = "After that, ", "can pay fewer.", "That brings "
 HELD = {"puzzle_base_awards@2", "puzzle_ck_metropolis@15"}
 
 
@@ -34,8 +34,9 @@ def test_a_reason_is_held_back_only_where_none_is_measured() -> None:
         where = f"{asked.lesson}@{asked.node}"
         if STUCK in j.text:  # (held back: a hint offered, s23's words)
             held.add(where)
-        elif MEASURED in j.text or FEWER in j.text:  # a measured reason names no answer
-            reason = j.text[j.text.index(MEASURED if MEASURED in j.text else "That costs") :]
+        elif MEASURED in j.text or FEWER in j.text or BRINGS in j.text:  # it names no answer
+            start = next(w for w in (MEASURED, "That costs", BRINGS) if w in j.text)
+            reason = j.text[j.text.index(start) :]
             if said := found(told_by_a_wrong_try(asked) - {tried.split()[0]}, reason):
                 leaks.append((where, tried, said))
     assert held <= HELD, held - HELD
@@ -51,6 +52,13 @@ def _reply(lesson: str, node: int, tried: str) -> str:
 def test_merchant_fleet_at_9_18_is_told_it_gains_no_point() -> None:
     said = _reply("puzzle_ck_progress", 4, "P2 plays Merchant Fleet on cloth")
     assert said.endswith("After that, P2 still has 3 victory points."), said
+
+
+def test_CK_SETUP_RESOURCES_a_city_elsewhere_at_7_8_is_told_what_it_brings() -> None:
+    """7.8's first question asks for the corner whose setup city pays a brick, a lumber and a
+    wool: a city elsewhere is told the cards it pays (s37), not only "not the move"."""
+    said = _reply("puzzle_ck_knights", 6, "P3 city A6")
+    assert said.endswith("That brings P3 1 brick, 1 grain and 1 ore."), said
 
 
 def test_a_whole_hand_draw_is_told_it_costs_more_tokens() -> None:

@@ -6,15 +6,16 @@ points."), the trade tokens a question about the fewest tokens asks to spare ("T
 2 trade tokens; P1 can pay fewer."), the corner free roads reach for a resource a question
 about roads towards it asks ("Q3 and one more road reach a free corner beside a forest whose
 number has 2 dots at most; another first road reaches a forest number rolled more
-often."). '' where the question measures none, or the try measures up (``puzzle_why``
-compares spots, dots, rates).
+often."), the cards a piece pays at once where a question asks for cards "at once" ("That
+brings P3 1 brick, 1 grain and 1 ore."). '' where the question measures none, or the try
+measures up (``puzzle_why`` compares spots, dots, rates).
 """
 
 from __future__ import annotations
 
 import re
 
-from ..actions import Action, BuildRoad
+from ..actions import Action, BuildRoad, bundle_words
 from ..board import (
     EDGE_LABELS,
     EDGE_VERTICES,
@@ -61,6 +62,13 @@ def measured(prompt: str, game: Game, tried: Action, answers: list[Action]) -> s
             return f"After that, {s.name(p)} still holds {held}."
     if isinstance(tried, BuildRoad) and (why := _roads_short(prompt, game, tried, answers)):
         return why
+    if (
+        re.search(r"\bbrings? P\d .+ at once\b", prompt)
+        and getattr(tried, "vertex", None) is not None
+    ):
+        gained = _gained(game, after, p)  # (a piece's first cards: CK-SETUP-RESOURCES)
+        if all(gained != _gained(game, g, a.player) for a in answers if (g := _after(game, a))):
+            return f"That brings {s.name(p)} {bundle_words(gained)}."
     if re.search(r"\btokens?\b", prompt, re.IGNORECASE) and s.caps.tokens:
         paid = _tokens(s, p) - _tokens(after.state, p)
         least = min(
@@ -86,6 +94,12 @@ def _after(game: Game, a: Action) -> Game | None:
     except CatanError:
         return None
     return g
+
+
+def _gained(game: Game, after: Game, p: int) -> tuple[int, ...]:
+    """The cards seat ``p`` holds more after the move than before it, by kind."""
+    before = game.state.hands[p]
+    return tuple(max(0, x - y) for x, y in zip(after.state.hands[p], before, strict=True))
 
 
 def _tokens(s, p: int) -> int:

@@ -525,6 +525,12 @@ LAYOUT_CSS = (
     f"{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:2}}}}" + RIGHT_FIRST_CSS + GOAL_FIRST_CSS +
     # the form a margin inside its panel (the moves list reached the window's edge at 1024)
     ".catan-side .catan-form .widget-dropdown{max-width:calc(100% - 16px)}"
+    # beside the board, a form's lists two to a row where the panel has room (one a row, the
+    # bank's four put 9.18's Play under the fold at 1280x900, the page's bar scrolled off
+    # to bring it in: s37); its buttons, its line and a card count each a row of their own
+    "@media (min-width:1016px){.catan-side .catan-form.widget-vbox{flex-flow:row wrap}"
+    ".catan-side .catan-form>*{flex:0 0 100%}"
+    ".catan-side .catan-form>.widget-dropdown{flex:0 0 auto;margin-right:8px}}"
     # a page too narrow for the panels beside the board (a tablet): the board in the middle
     "@media (min-width:701px) and (max-width:1100px){.catan-tutor{justify-content:center}}"
     ".catan-app>.catan-top,.catan-app .catan-bar,.catan-app .catan-bar .widget-html,"

@@ -118,7 +118,7 @@ KIND_WORDS = {
     "return commodity": "Return a commodity (Commercial Harbor)",
     "neutral knight": "Place a knight for a neutral",
     "neutral promote": "Promote a neutral's knight",
-    "remove knight": "Trade a knight for tokens",
+    "remove knight": "Take a knight off the board",
     # the lessons' name for it, in either game for two ("Force a blind draw" beside lessons
     # saying "forced trade" read as another move: l27); its cards are drawn blind in C&K
     "forced draw": "Make a forced trade",
