@@ -1563,6 +1563,15 @@ def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
     foot = play.bounding_box()["y"] + play.bounding_box()["height"]
     assert min(x["y"] for x in heading) >= 0 and foot <= 900, (heading, foot)
     assert canvas.bounding_box()["y"] >= 0, canvas.bounding_box()
+    # its second question: the bank's form (four lists) beside the board, two lists a row;
+    # one a row, Play came into sight with the page's bar 30 px off the screen's top (s37)
+    open_app(p, f"{app_server}?lesson=puzzle_ck_progress&node={sorted(sc.puzzles)[1]}")
+    page.locator(".catan-palette button", has_text="Trade with the bank").first.click()
+    play.wait_for()
+    settle(page)
+    heading = [page.locator(x).bounding_box() for x in (".catan-bar", ".catan-theme-switch")]
+    foot = play.bounding_box()["y"] + play.bounding_box()["height"]
+    assert min(x["y"] for x in heading) >= 0 and foot <= 900, (heading, foot)
     # the switch in the bar's row, over none of its controls whatever the lesson list shows
     assert page.evaluate(SWITCH_CLEAR_JS, _every_title()) == []
 
