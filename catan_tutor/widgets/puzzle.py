@@ -59,6 +59,9 @@ class PuzzleMode:
         self._at: tuple | None = None  # the question the answer field was cleared for
         self._noted = False  # a tap's reply shows (``note``) till the next action
         self._emptied: tuple | None = None  # where the answer field was last emptied
+        # (node, field) after a move sent by the field itself (Enter, or leaving it: a click
+        # on Answer sends the words first, then the click): that click is not a second try
+        self._sent: tuple | None = None
         session.subscribe(self._on_session)
 
     def _on_session(self, event: str) -> None:
@@ -107,7 +110,7 @@ class PuzzleMode:
             layout=lay(width="auto", flex="0 0 auto"),
         )
         self.answer_button.add_class("catan-puzzle-submit")
-        self.answer_button.on_click(self._guard(lambda _: self.submit(self.answer.value)))
+        self.answer_button.on_click(self._guard(lambda _: self._pressed()))
         self.hint_button = widgets.Button(
             description="Hint", icon="lightbulb-o", layout=lay(width="auto", flex="0 0 auto")
         )
@@ -202,8 +205,17 @@ class PuzzleMode:
         )
 
     def _typed(self) -> None:
-        """Enter in the answer field."""
+        """Enter in the answer field, or the field left with words in it."""
         if self.answer.value.strip():
+            self.submit(self.answer.value)
+            self._sent = (self.session.timeline.current.id, self.answer.value)
+
+    def _pressed(self) -> None:
+        """Answer pressed: the words in the field judged, unless leaving the field for the
+        button sent them already (l37 at 7.8: a right answer by a click went on to the next
+        question, and the click then judged its empty field: "Type your move first")."""
+        sent, self._sent = self._sent, None
+        if sent != (self.session.timeline.current.id, self.answer.value):
             self.submit(self.answer.value)
 
     # ------------------------------------------------------------ showing
