@@ -13,7 +13,7 @@ import re
 import pytest
 
 from catan_tutor import Game, new_game
-from catan_tutor.actions import Action
+from catan_tutor.actions import Action, Steal
 from catan_tutor.sampler import random_playout
 from catan_tutor.study.resources import lessons_dir
 from catan_tutor.study.scenario import load_scenario
@@ -58,8 +58,10 @@ def told(s: TutorSession, node: Node | None = None) -> list[str]:
         ex = before.explain(n.action)
         g.play(n.action)
         steps.append((before, n.action, Game(g.rules, g.state)))
+        # (a robber's move and steal between a two-player turn's rolls are a line of their
+        # own, the second roll's dice then to come: l40)
         if g.is_chance() and g.state.phase in ("dice", "progress-draw", "steal", "draw"):
-            if n is not path[-1]:
+            if n is not path[-1] and not isinstance(n.action, Steal):
                 continue  # the dice still fall (a card to steal, to draw): told with the last
         line = NARRATE_STEPS(steps, ex, seen or None, next_too=False)
         # a card bought and drawn: the draw said in the buy's sentence (l26)
@@ -196,3 +198,23 @@ def test_a_card_bought_and_drawn_is_told_once() -> None:
     assert shown.startswith(f"P{buyer + 1} buys a development card (1 wool, 1 grain and 1 ore)."), (
         shown
     )
+
+
+def test_a_two_player_game_stepped_back_into_a_roll_tells_the_roll_so_far() -> None:
+    """l37, a free game for two stepped back one node after both rolls: the log's newest
+    line was "The white die shows 4. …" alone, the first roll's production (in the hand
+    already) told nowhere. At every node of the game, inside a roll too, the log is the
+    narration of the path: a roll under way is told so far, in one line (2P-ROLL-DOUBLE)."""
+    done = random_playout(new_game("base-2p", players=2, seed=3), seed=3, policy="greedy")
+    s = TutorSession(new_game("base-2p", players=2, seed=3))
+    start = len(s.game.history)
+    for a in done.history[start : start + 120]:
+        s.advance(a)
+    s.show()
+    inside = 0
+    while s.node is not s.timeline.root:
+        s.back()
+        assert s.lines[:MAX_LOG] == narration(s), s.node.action
+        if path_log.rolling(s.timeline.rules, s.node) and s.node.state.sums:
+            inside += 1
+    assert inside >= 5  # (nodes inside a second roll, the first one's production told)

@@ -60,7 +60,10 @@ def move_line(timeline: Timeline, node: Node, seen: frozenset[int] = frozenset()
     under_way = stealing(node.parent) or buying(
         node.parent.action, node.parent.state
     )  # a steal's, a card's draw
-    told_with = roll_nodes(timeline.rules, node) or ([node.parent] if under_way else [])
+    # (a node under way is told only where it is the one shown: the roll so far with it)
+    told_with = roll_nodes(timeline.rules, node, so_far=True) or (
+        [node.parent] if under_way else []
+    )
     steps = [
         (Game(timeline.rules, n.parent.state), n.action, Game(timeline.rules, n.state))
         for n in told_with

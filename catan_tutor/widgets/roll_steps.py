@@ -41,11 +41,14 @@ def rolling(rules, node: Node) -> bool:
     return not robber and under_way(node.state) and Game(rules, node.state).is_chance()
 
 
-def roll_nodes(rules, node: Node) -> list[Node]:
+def roll_nodes(rules, node: Node, so_far: bool = False) -> list[Node]:
     """The nodes of the roll that ``node`` ends, oldest first: the node after the player's
     Roll and each die's node before ``node`` (every one a roll under way); [] when ``node``
-    ends no roll (it is itself under way, or its move is no roll's last)."""
-    if rolling(rules, node):
+    ends no roll (it is itself under way, or its move is no roll's last). ``so_far``: a
+    node under way has the nodes of its roll before it too (the log shown there tells the
+    roll so far: l37 stepped back into a two-player turn's second roll and the first one's
+    production, in the hand already, was told nowhere)."""
+    if rolling(rules, node) and not so_far:
         return []
     out: list[Node] = []
     n = node.parent
