@@ -37,8 +37,10 @@ def test_base_dev_road_building_a_wrong_first_road_says_how_far_it_gets(road: st
     j = judged(AWARDS, ROADS_NODE, road)
     spot = road.split()[-1]
     assert not j.correct and j.legal
-    assert f"{spot} and one more road reach" in j.text and "Ask for a hint" not in j.text, j.text
-    assert "2 dots at most" in j.text and "rolled more often" in j.text, j.text
+    said = f"{spot} and a second road joined to it reach"  # (not one built elsewhere: l37)
+    assert said in j.text and "Ask for a hint" not in j.text, j.text
+    short = "2 dots at most" in j.text and "rolled more often" in j.text
+    assert short or "reach no free corner beside a forest with a number" in j.text, j.text
     for secret in ("N7", "M5", "M6", " 8", "5 dots"):  # the answer's roads, corner, number
         assert secret not in j.text, (secret, j.text)
 
@@ -337,3 +339,14 @@ def test_a_slip_of_the_answer_s_own_card_or_track_is_not_said() -> None:
     science = judged("puzzle_ck_metropolis", 15, "P3 improve sciense").text
     for said, secret in ((merchant, "merchant"), (science, "science")):
         assert not re.search(rf"did you mean “{secret}”", said, re.IGNORECASE), said
+
+
+def test_base_dev_road_building_q3_leads_only_to_the_coast_and_says_so() -> None:
+    """l37 at 4.3: "Q3 and one more road reach a free corner beside a forest whose number has
+    2 dots at most", of a second road built away from Q3 (N1): the roads on from Q3 reach only
+    the coast, and that is what is said (BASE-DEV-ROAD-BUILDING)."""
+    j = judged(AWARDS, ROADS_NODE, "P1 road Q3")
+    assert j.text.endswith(
+        "Q3 and a second road joined to it reach no free corner beside a forest with a number "
+        "where P1 could settle."
+    ), j.text

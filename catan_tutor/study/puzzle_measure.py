@@ -4,9 +4,9 @@ for. The reason would give the answer away", where its reason named nothing of t
 the victory points a question about points asks for ("After that, P2 still has 3 victory
 points."), the trade tokens a question about the fewest tokens asks to spare ("That costs P1
 2 trade tokens; P1 can pay fewer."), the corner free roads reach for a resource a question
-about roads towards it asks ("Q3 and one more road reach a free corner beside a forest whose
-number has 2 dots at most; another first road reaches a forest number rolled more
-often."), the cards a piece pays at once where a question asks for cards "at once" ("That
+about roads towards it asks ("J5 and a second road joined to it reach a free corner beside a
+forest whose number has 2 dots at most; another first road gets to a forest number rolled
+more often."), the cards a piece pays at once where a question asks for cards "at once" ("That
 brings P3 1 brick, 1 grain and 1 ore."). '' where the question measures none, or the try
 measures up (``puzzle_why`` compares spots, dots, rates).
 """
@@ -113,9 +113,9 @@ def _metropolises(s, p: int) -> int:
 
 def _roads_short(prompt: str, game: Game, tried: BuildRoad, answers: list[Action]) -> str:
     """A first free road towards a resource ("reach a corner where P1 may settle and be paid
-    lumber…", 4.3): how far it and one more road get, said of the try alone (l46: "P1 road
-    Q3" was told only that it is not the move asked for); '' when the question asks no such
-    thing or the try gets as far as an answer."""
+    lumber…", 4.3): how far it and a second road joined to it get, said of the try alone
+    (l46: "P1 road Q3" was told only that it is not the move asked for); '' when the
+    question asks no such thing or the try gets as far as an answer."""
     named = [r for r in RESOURCES if re.search(rf"\b{r}\b", prompt, re.IGNORECASE)]
     roads = [a for a in answers if isinstance(a, BuildRoad)]
     if len(named) != 1 or not roads or not re.search(r"\bsettle", prompt, re.IGNORECASE):
@@ -128,13 +128,13 @@ def _roads_short(prompt: str, game: Game, tried: BuildRoad, answers: list[Action
     spot = EDGE_LABELS[tried.edge]
     if not mine:
         return (
-            f"{spot} and one more road reach no free corner beside a {terrain} with a number "
-            f"where {who} could settle."
+            f"{spot} and a second road joined to it reach no free corner beside a {terrain} "
+            f"with a number where {who} could settle."
         )
     return (
-        f"{spot} and one more road reach a free corner beside a {terrain} whose number has "
-        f"{count(mine, 'dot')} at most; another first road reaches a {terrain} number rolled "
-        "more often."
+        f"{spot} and a second road joined to it reach a free corner beside a {terrain} whose "
+        f"number has {count(mine, 'dot')} at most; another first road gets to a {terrain} "
+        "number rolled more often."
     )
 
 
@@ -145,8 +145,13 @@ def _reach(game: Game, first: BuildRoad, kind: int) -> int:
     lay = game.state.layout
     if after is None or lay is None:
         return 0
+    # the second road joined to the first (l37 read "Q3 and one more road reach a free
+    # corner…" of a second road built elsewhere, Q3 leading only to the coast)
+    joined = set(EDGE_VERTICES[first.edge])
     ends = {first.edge} | {
-        a.edge for a in after.legal_actions() if isinstance(a, BuildRoad) and a.edge != first.edge
+        a.edge
+        for a in after.legal_actions()
+        if isinstance(a, BuildRoad) and a.edge != first.edge and joined & set(EDGE_VERTICES[a.edge])
     }
     best = 0
     for e in ends:
