@@ -3,14 +3,16 @@ clicks and keys, a variable board's set-up in one line, long games cut to a wind
 
 from __future__ import annotations
 
+import html
 import re
 
 from puzzle_answers import lesson
 
 from catan_tutor import new_game
 from catan_tutor.study.timeline import Timeline
-from catan_tutor.widgets import Tutor
+from catan_tutor.widgets import App, Tutor
 from catan_tutor.widgets.move_list import (
+    LESSON_ANSWERS,
     MoveList,
     move_words,
     moves_html,
@@ -372,3 +374,19 @@ def test_a_comment_going_on_from_its_move_has_no_gap_before_its_comma() -> None:
     assert ".catan-mv-goes-on{padding-right:1px}" in MOVES_CSS
     # the others keep their padding on both sides
     assert shown.count("catan-mv-goes-on") == len(going)
+
+
+def test_a_right_answer_beside_the_line_is_listed_as_the_learners_not_the_lessons():
+    """l37 at 1.4: the learner's right answer O7 (one of the lesson's own variations) stood
+    under "The lesson's other answers", after the page said "yours, O7, is kept under
+    Explore › Moves": it is listed as the learner's, the lesson's other answer under them."""
+    app = App(start="puzzle_base_setup")
+    s = app.session
+    while not s.puzzle.holds():
+        s.forward()
+    app.tutor.puzzle.submit("P1 road O7")
+    s.goto(s.puzzle.main_line().id)  # the lesson's line goes on: its own answer, N3
+    app.tutor.moves.show()
+    said = html.unescape(re.sub(r"<[^>]+>", " ", app.tutor.moves.tree.html.value))
+    mine, aside, theirs = (said.index(x) for x in ("road on O7", LESSON_ANSWERS, "road on N5"))
+    assert mine < aside < theirs, said[:400]

@@ -132,7 +132,7 @@ class MovesPanel:
             self.session.puzzle.hidden(),
             self.session.hand_seats(),
             start,
-            lesson=self.session.lesson_ids(),
+            lesson=self.session.lesson_ids() - self.session.puzzle.own,
             asked=sc.puzzles if lesson and sc is not None else frozenset(),
         )
         self._comment()

@@ -77,6 +77,10 @@ class PuzzleState:
         # the dice a right answer threw where the lesson's line stops in its roll: the
         # lesson's own from then on, never the learner's (``threw``)
         self._thrown: dict[int, Node] = {}
+        # the learner's right answers beside the lesson's line, a variation of the lesson's
+        # own or not: listed in Moves as the learner's (l37: 1.4's O7 stood under "The
+        # lesson's other answers", after "yours, O7, is kept under Explore › Moves")
+        self.own: set[int] = set()
 
     def forget(self) -> None:
         """Another lesson or game is shown: what was said of the question and answers shown
@@ -88,6 +92,7 @@ class PuzzleState:
         self.answered = self.right = self._last = self.note = None
         self._went = ""
         self._thrown.clear()
+        self.own.clear()
 
     # ------------------------------------------------------------ what is asked where
     def key(self, node: Node) -> tuple[str, int]:
@@ -302,6 +307,8 @@ class PuzzleState:
         self.explained[self.key(node)] = j
         self.verdict = beside_line(j, node)
         self.answered, self.right = j.node.id, self.verdict
+        if j.node is not node.children[0]:  # beside the line: the Moves list says whose
+            self.own.add(j.node.id)
         return False
 
     def after_answer(self) -> None:
