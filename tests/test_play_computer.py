@@ -220,6 +220,24 @@ def test_a_bought_card_can_still_be_forced():
     assert t.game.state.dev[0][4] == 1  # the card forced (DEV_CARDS: monopoly last)
 
 
+def test_BASE_PROD_ROLL_roll_leaves_the_dice_to_a_learner_who_picks_chance_outcomes():
+    """l37: "I pick chance outcomes" ticked, Roll still threw the dice (a 7 came, only the
+    stolen card was the learner's). Roll plays the roll; the dice wait, the die's form open;
+    each die set, the next waits, till the roll is done (BASE-PROD-ROLL)."""
+    g = edit(_setup_done(), "turn P1 pre-roll 5")
+    t = Tutor(g, seed=3)
+    t.computer.set_seats(COMPUTERS)
+    t.computer.chance.value = True
+    t.session.roll()
+    assert t.game.is_chance() and str(t.timeline.current.action) == "P1 roll"
+    assert t.session.kind == "die"
+    t.session.play("die white 2")
+    assert t.game.is_chance() and t.session.kind == "die"
+    t.session.play("die red 3")
+    assert not t.game.is_chance() and t.game.state.phase == "main"
+    assert [str(a) for a in t.timeline.moves()[-2:]] == ["die white 2", "die red 3"]
+
+
 def test_chance_waits_in_a_game_without_computers():
     t = Tutor(_p1_can_buy(), seed=3)
     t.session.play(BuyDev(0))

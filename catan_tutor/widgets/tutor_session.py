@@ -342,7 +342,8 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
     def roll(self) -> None:
         """One click: the player's roll (when due) and every die of it, thrown by the seeded
         sampler, with the chance events the dice bring at once (both rolls of a two-player
-        turn, progress cards drawn); any other chance event: the sampler picks its outcome."""
+        turn, progress cards drawn); any other chance event: the sampler picks its outcome.
+        The learner picking chance outcomes (``force_chance``): the Roll alone."""
         g = self.game
         rolls = [] if g.is_chance() else [a for a in self.legal() if isinstance(a, Roll)]
         if not g.is_chance() and not rolls:
@@ -350,7 +351,9 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         try:
             if rolls:
                 self.advance(rolls[0])
-            elif g.state.phase not in ROLL_PHASES:
+            if self.force_chance:  # "I pick chance outcomes": the dice too (l37: Roll threw
+                return  # them); the die's form shows at once, as at every chance node
+            if not rolls and g.state.phase not in ROLL_PHASES:
                 self.advance(self.chance(g))
             for _ in range(MAX_ROLL_STEPS):
                 g = self.game
