@@ -40,6 +40,7 @@ from catan_tutor.study.puzzle import answer_nodes, judge
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.timeline import Node
 from catan_tutor.widgets import style
+from catan_tutor.widgets.empty_asks import TYPE_FIRST
 from catan_tutor.widgets.forms import CHOOSE_LABEL
 from catan_tutor.widgets.kinds import kind_name, seat_only, spot_kind, variant_kinds
 from catan_tutor.widgets.move_list import move_words
@@ -400,6 +401,10 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
         page.locator(".catan-puzzle").filter(has_text=explain).first.wait_for()
         if reached.id in asked.scenario().puzzles:  # the reply over the next question, apart
             gaps[where] = page.evaluate(REPLY_GAP_JS)  # (they ran together at 1280: 7.8)
+            # the click after the typed words (sent as the field is left) judged nothing
+            # more: "Type your move in the box first" stood under 7.8's next question (l37)
+            settle(page)
+            assert TYPE_FIRST not in page.locator(".catan-puzzle").inner_text(), where
         if lesson in SHOTS and asked.node == firsts[lesson]:
             page.screenshot(path=ARTIFACTS / f"puzzle_secret_{lesson}_solved.png")
     took = time.monotonic() - started
