@@ -75,7 +75,7 @@ def test_a_right_answer_beside_the_line_fits_a_phone_s_screen(app_server, phone)
     M4) by a tap: nothing on the page reaches past the screen's right edge, the button back
     to the lesson's move in lines; the held reply's "more" covers no word."""
     page = phone
-    page.goto(f"{app_server}?lesson=7.8&node=18", timeout=120_000)
+    page.goto(f"{app_server}?lesson=7.8&node=19", timeout=120_000)
     page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
     page.locator(".catan-puzzle").filter(has_text="Put a knight").wait_for()
     settle(page)
