@@ -19,7 +19,9 @@ from catan_tutor.widgets.wording import notice_lines
 pytestmark = pytest.mark.course  # a sweep over the course (min_versions.sh leaves it out)
 
 LESSONS = sorted(p.name for p in packaged_lessons().glob(f"*{SUFFIX}"))
-_MAY_NOT = re.compile(r"^(\S+) may not (.+?)(?:[:,] .*)?\.?$")
+# the refused move, up to its reason (": …", ", because …"): "Smithing, promoting the knights
+# on N4 and O6: no strong knight left" is not "Smithing, promoting the knight on N4" (s37)
+_MAY_NOT = re.compile(r"^(\S+) may not (.+?)(?:(?:: |, because ).*)?\.?$")
 
 
 def _allowed(lines: list[str]) -> list[str]:

@@ -352,7 +352,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): neutral_road_of("N1"),
     (
         "puzzle_base_2p",
-        "P1 is short of ore; P2 holds 1 brick, 4 wool and a grain. Before rolling, P1 may spend "
+        "P1 is short of ore; P2 holds 1 brick, 4 wool and 1 grain. Before rolling, P1 may spend "
         "trade tokens on one token action this turn. Which token action can bring P1 ore?",
     ): frees_the_robber_hex,  # (s36: a choice of token actions; "free the hex" was the kind's)
     (
@@ -645,7 +645,7 @@ def test_5_13_asks_which_token_action_not_whether_one_exists():
     kinds = {type(a).__name__ for a in game.legal_actions()}
     assert {"ForcedTrade", "RobberHome"} <= kinds
     puzzle = sc.puzzles[node.id]
-    assert "P2 holds 1 brick, 4 wool and a grain" in puzzle.prompt  # (its hand is not shown)
+    assert "P2 holds 1 brick, 4 wool and 1 grain" in puzzle.prompt  # (its hand is not shown)
     assert game.state.hands[1][board.CARD_NAMES.index("ore")] == 0
     trade = judge(puzzle, node, sc.timeline.rules, "P1 force take 2 wool give 1 brick, 1 grain")
     assert trade.legal and not trade.correct

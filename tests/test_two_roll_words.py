@@ -30,7 +30,8 @@ def test_5_13_tells_the_steal_then_the_second_roll_thrown_again_then_what_it_pai
     steal = roll_nodes(sc.tree.rules, node)[0].parent
     assert isinstance(steal.action, Steal) and not roll_nodes(sc.tree.rules, steal)
     assert _Steps(sc).texts(steal) == [
-        "P2 takes a card from P1's hand without looking (BASE-ROBBER-STEAL)."
+        "P2 takes a card from P1's hand without looking, because the robber's steal is a "
+        "blind draw."
     ]
     assert _Steps(sc).texts(node) == [
         "The white die shows 5 and the red die 2: a 7, the same sum as the first roll, so the "
