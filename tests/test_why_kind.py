@@ -2,7 +2,8 @@
 learner in a free base game: "Build a settlement" said "Nothing of this kind can be played
 now. Click or tap a spot…" though P1 held no grain; "Trade with the bank" said "A bank trade
 gives one kind of card for another" though P1 held 3 wool and needed 4). The hover text under
-"Why can't I…?" and the message of its press say the same reason."""
+"Why can't I…?" and the message of its press say the same reason; an old verdict under Try a
+move goes when another kind is pressed."""
 
 from __future__ import annotations
 
@@ -88,3 +89,14 @@ def test_BASE_TRADE_MARITIME_a_harbor_s_rates_are_said_against_the_hand():
         "kind (3 brick)."
     )
     assert said == NOW + tip
+
+
+def test_a_kind_pressed_clears_the_last_kind_s_verdict_under_try_a_move():
+    """Pressing "Buy a development card" shows its verdict under Try a move; "Build a
+    settlement" pressed next says its own why-not, and that verdict goes (it stood under it)."""
+    t = Tutor(_p1_main("1 brick, 1 lumber, 3 wool", "place P1 road F5"))
+    t.controls.blocked.value = "buy dev"
+    assert "data-rule='BASE-BUILD-COSTS'" in t.controls.try_verdict.value
+    t.controls.blocked.value = "settle"
+    assert t.controls.try_verdict.value == "" and t.controls.try_text.value == ""
+    assert html.unescape(t.controls.message.value).startswith(NOW + COST)

@@ -381,6 +381,8 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
                 if not self.puzzle_secret
                 else unpaid(self.game, kind, acting_seat(self.game)) or puzzle_ask(cls, how)
             )
+            if not self.puzzle_secret:  # the last kind's verdict under Try a move goes: it
+                self.forget_tried()  # stood under this one's why-not as if about it
         self.emit("kind")
         acts = self.of_kind(kind)
         if not acts and cls is not None and seat_only(cls):
