@@ -63,6 +63,8 @@ from .try_words import try_help, try_verdict_html
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words, palette_words
 
+# A greyed kind's hover text when no one reason holds for the kind (each spot says its own)
+ASK_WHY = "Not possible now: choose it, then click or tap a spot to see why."
 SEVERAL = "Several moves here: finish the form ({}) and press Play this move."
 
 
@@ -386,7 +388,8 @@ class PlayPanel:
 
     def _why_not(self, kind: str) -> str:
         """The hover text of a greyed kind: the engine's reason, for a kind naming only its
-        seat; else how to ask."""
+        seat; else the reason its press says (``kind_refusal``: a build's price and the hand,
+        no free spot, the bank's rates), or how to ask."""
         cls = self._variant_kinds[kind]
         g = self.session.game
         if seat_only(cls):
@@ -394,7 +397,7 @@ class PlayPanel:
                 return verdicts.plain(g.explain(cls(acting_seat(g))).reason)
             except CatanError:
                 pass
-        return "Not possible now: choose it, then click or tap a spot to see why."
+        return self.session.kind_refusal(cls) or ASK_WHY
 
     def _kind_option(self, kind: str) -> tuple[str, str]:
         """A palette button (label, kind): the kind, with its price in a turn (``price_words``)."""

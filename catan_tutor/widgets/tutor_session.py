@@ -54,6 +54,7 @@ from .session_open import MAX_EDIT_UNDO, SessionSources, timeline_of
 from .session_tree import TreeEdits
 from .unpaid import unpaid
 from .verdicts import plain
+from .why_kind import kind_reason
 from .wording import notation_problem
 
 if TYPE_CHECKING:
@@ -383,6 +384,8 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
                 if not self.puzzle_secret
                 else unpaid(self.game, kind, acting_seat(self.game)) or puzzle_ask(cls, how)
             )
+            if not self.puzzle_secret:  # the last kind's verdict under Try a move goes: it
+                self.forget_tried()  # stood under this one's why-not as if about it
         self.emit("kind")
         acts = self.of_kind(kind)
         if not acts and cls is not None and seat_only(cls):
@@ -403,19 +406,28 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         return not self.leaves_line(acts[0]) and not self.computer_to_move()
 
     def _why_no(self, cls: type, how: str = "") -> str:
-        """Why no move of kind ``cls`` can be played now: the engine's one reason where every
-        spot gives the same one, else where to ask (a spot, or the form; then ``how`` the
-        kind is typed)."""
-        why = common_refusal(self.game, cls)  # every spot's (a kind played on the board)
-        if why is None and not clicked_fields(cls):  # else whatever it names (l47 at 3.1:
-            why = spotless_refusal(self.game, cls)  # "Offer a trade" asked for a form unshown)
-        if why is not None:
-            said = plain(why.reason)  # (a reason with its own colon: a sentence of its own)
+        """Why no move of kind ``cls`` can be played now (``kind_refusal``), else where to ask
+        (a spot, or the form; then ``how`` the kind is typed)."""
+        said = self.kind_refusal(cls)
+        if said:  # (a reason with its own colon: a sentence of its own)
             return f"Not possible now. {said}" if ":" in said else f"Not possible now: {said}"
         ask = (ASK_HINT if clicked_fields(cls) else ASK_FORM).format(
             try_it=try_a_move(self.exploring)
         )
         return f"{ask} {how}".strip()
+
+    def kind_refusal(self, cls: type) -> str:
+        """Why no move of kind ``cls`` can be played now, in a learner's words: the engine's
+        one reason where every spot gives the same one; else what stops the kind as a whole
+        (``why_kind``: its price and the hand, no free spot it may use, the bank's rates);
+        else the reason whatever it names gives ('' when the spots differ: each says its
+        own). The pressed kind's message and its hover text alike."""
+        why = common_refusal(self.game, cls)  # every spot's (a kind played on the board)
+        said = plain(why.reason) if why is not None else plain(kind_reason(self.game, cls))
+        if not said and not clicked_fields(cls):  # else whatever it names (l47 at 3.1:
+            why = spotless_refusal(self.game, cls)  # "Offer a trade" asked for a form unshown)
+            said = plain(why.reason) if why is not None else ""
+        return said
 
     # ------------------------------------------------------------ Try a move
     def try_move(self, text: str) -> None:
