@@ -100,3 +100,17 @@ def test_a_kind_pressed_clears_the_last_kind_s_verdict_under_try_a_move():
     t.controls.blocked.value = "settle"
     assert t.controls.try_verdict.value == "" and t.controls.try_text.value == ""
     assert html.unescape(t.controls.message.value).startswith(NOW + COST)
+
+
+def test_CK_KNIGHT_STRENGTH_a_seat_with_no_knight_is_told_so_not_of_a_corner():
+    """ "Move a knight" with no knight on the board read "P1 has no knight on S6 to move": the
+    probe's "no knight" (-1) was read as the last corner. It says the seat has none."""
+    g = new_game("ck", players=3, seed=2)
+    t = Tutor(g)
+    s = t.session
+    while s.game.state.phase.startswith("setup"):
+        s.play(s.legal()[0])
+    s.roll()
+    tip, said = _why(t, "move knight")
+    assert "P1 has no knight on the board to move." in said, said
+    assert "S6" not in tip + said, (tip, said)

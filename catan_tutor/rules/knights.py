@@ -128,6 +128,8 @@ def displaced(s: State) -> DisplacedKnight:
 
 
 def _own_knight(s: State, p: int, v: int, what: str) -> Reason | None:
+    if v < 0:  # (a form's question with no knight named: the seat has none on the board)
+        return Reason("CK-KNIGHT-STRENGTH", f"{seat(p)} has no knight on the board to {what}.")
     k = s.kn[v]
     if k is None or k.owner != p:
         return Reason(
