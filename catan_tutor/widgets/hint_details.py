@@ -1,18 +1,19 @@
 """What stays behind a hint's "details": the games the computer played on from here after the
 suggested move and the best others, in a learner's words ("gained on average 1.3 victory
-points, most likely between 1.3 and 1.4": from the points held now), with how far they look,
+points": from the points held now), with how far they look,
 what they cannot know and why only some moves were tried. In setup the suggestion goes by the
 dots (``analysis.setup_pick``): the details list the free corners with the most dots first,
-the computer's games beside them, said to be the computer's. The engine's own account
+the computer's games beside them, said to be the computer's (no other corner named as
+their best: it read as the hint contradicting itself). The engine's own account
 (``Ranking.method``: seeds, policy, intervals) is for developers."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action, BuildCity, Settle
+from ..actions import Action
 from ..analysis.setup_pick import setup_corners
-from ..board import VERTEX_LABELS, corner_score
+from ..board import corner_score
 from ..game import Game
 from ..grammar import count
 from . import markup
@@ -30,16 +31,14 @@ def _points(x: float) -> str:
 
 
 def result_words(r: RankedAction) -> str:
-    """ "gained on average 1.3 victory points (most likely between 1.3 and 1.4)": points
-    more than now at the games' end; or "won 34% of them (most likely between 28% and 40%)"."""
+    """ "gained on average 1.3 victory points": points more than now at the games' end; or
+    "won 34% of them" (the interval, "most likely between 1.3 and 1.4", read as a
+    statistician's: l37)."""
     if not r.playouts:
         return "not tried"
     if r.measure == "win":
-        said, low, high = f"won {r.estimate:.0%} of them", f"{r.low:.0%}", f"{r.high:.0%}"
-    else:
-        said = f"gained on average {_points(r.estimate)} victory points"
-        low, high = _points(r.low), _points(r.high)
-    return said if low == high else f"{said} (most likely between {low} and {high})"
+        return f"won {r.estimate:.0%} of them"
+    return f"gained on average {_points(r.estimate)} victory points"
 
 
 def shown(ranking: Ranking, suggested: Action | None, k: int = TOP) -> list[RankedAction]:
@@ -144,15 +143,8 @@ def setup_details(game: Game, ranking: Ranking, turns: int) -> str:
             "They play by a simple rule of thumb (build and trade for what scores most right "
             "now) that judges corners less well than the dots, and see every hidden card."
         )
-        best = next(iter(r for r in ranking if r.playouts))
-        a = best.action
-        ours = [tried[c].estimate for c in corners if c in tried]
-        ahead = not ours or best.estimate > max(ours)  # (a tie is no "best")
-        if a not in corners and isinstance(a, (Settle, BuildCity)) and ahead:
-            notes.append(
-                f"In them {VERTEX_LABELS[a.vertex]}, with "
-                f"{_dots(game, a.vertex)}, did best: {who} {result_words(best)}."
-            )
+        # (no other corner named as the games' best: "In them N4, with 10 dots, did best"
+        # under a suggested K4 read as the hint contradicting itself, l37)
     listed = sum(a in tried for a in corners)
     notes += _tried(ranking, f"{listed} of the corners listed were among them")
     return (

@@ -118,15 +118,35 @@ def barbarians_html(odds: dict[int, Fraction]) -> str:
     ship far from Catan: l19); none can be: one line says so."""
     rows = [
         [
-            "this turn" if k == 1 else f"in {count(k - 1, 'turn')}",
+            _by_turn(k),
             f"<span title='{markup.text(str(x))}'>{_percent(float(x))}</span>",
         ]
         for k, x in odds.items()
         if x > 0
     ]
     if not rows:
-        return f"<div>It cannot come within the next {count(len(odds), 'turn')}.</div>"
-    return _table(["When", "Chance"], rows)
+        return f"<div>It cannot come {_by_turn(len(odds))}.</div>"
+    return _table(["By", "Chance"], rows)
+
+
+def attack_when_words(turn: float) -> str:
+    """The mean turn of the first attack (1: this turn) in words: "comes this turn on
+    average", "comes about 12 turns from now on average"."""
+    ahead = round(turn) - 1
+    return (
+        "comes this turn on average"
+        if ahead < 1
+        else (f"comes about {count(ahead, 'turn')} from now on average")
+    )
+
+
+def _by_turn(k: int) -> str:
+    """Turns 1..``k`` from now in words, this one the first: "this turn", "this turn or the
+    next", "this turn or the next 5" (l37 read "in 5 turns" as five rolls, where the figure
+    counted this turn's roll too: six)."""
+    if k == 1:
+        return "this turn"
+    return "this turn or the next" + ("" if k == 2 else f" {k - 1}")
 
 
 def _percent(x: float) -> str:
@@ -200,7 +220,8 @@ def outcomes_html(table: pd.DataFrame) -> str:
             f"(likely between {_range(arrive).replace('–', ' and ')})"
         ]
         if when is not None and when["n"]:
-            lines.append(f"the first attack comes on turn {when['estimate']:.1f} on average")
+            # (turn 1 is this one; "on turn 12.5" read as a turn of the game, l37)
+            lines.append(f"the first one {attack_when_words(when['estimate'])}")
         if attacks is not None:
             lines.append(f"attacks per game: {attacks['estimate']:.1f}")
         parts.append("<div>" + "; ".join(lines) + ".</div>")
