@@ -388,8 +388,8 @@ class PlayPanel:
 
     def _why_not(self, kind: str) -> str:
         """The hover text of a greyed kind: the engine's reason, for a kind naming only its
-        seat; else the reason its press says (``kind_refusal``: a build's price and the hand,
-        no free spot, the bank's rates), or how to ask."""
+        seat; else how to ask (its press says why: ``kind_refusal`` probes every spot, ~40 s
+        of a CI run's gesture games when worked out for every greyed kind at every step)."""
         cls = self._variant_kinds[kind]
         g = self.session.game
         if seat_only(cls):
@@ -397,7 +397,7 @@ class PlayPanel:
                 return verdicts.plain(g.explain(cls(acting_seat(g))).reason)
             except CatanError:
                 pass
-        return self.session.kind_refusal(cls) or ASK_WHY
+        return ASK_WHY
 
     def _kind_option(self, kind: str) -> tuple[str, str]:
         """A palette button (label, kind): the kind, with its price in a turn (``price_words``)."""
