@@ -70,6 +70,17 @@ def told(s: TutorSession, node: Node | None = None) -> list[str]:
     return out
 
 
+def played_on(variant: str, players: int, seed: int, moves: int) -> tuple[TutorSession, list]:
+    """A session of a new game with the first ``moves`` moves of a seeded greedy playout
+    played (not yet shown), and the playout's moves after them."""
+    done = random_playout(new_game(variant, players=players, seed=seed), seed=seed, policy="greedy")
+    s = TutorSession(new_game(variant, players=players, seed=seed))
+    start = len(s.game.history)
+    for a in done.history[start : start + moves]:
+        s.advance(a)
+    return s, done.history[start + moves :]
+
+
 @pytest.mark.parametrize("lesson_id", LESSONS)
 def test_the_log_at_every_node_is_the_narration_of_its_path(lesson_id: str) -> None:
     s = lesson(lesson_id)
@@ -119,11 +130,7 @@ def test_a_long_game_tells_its_last_moves_and_counts_the_rest_and_narrates_each_
 ) -> None:
     """Stepping back through a long game narrates each node once (cached per node), and the
     log lists the last MAX_LOG moves with a count of the earlier ones."""
-    done = random_playout(new_game("base", players=3, seed=5), seed=5, policy="greedy")
-    s = TutorSession(new_game("base", players=3, seed=5))
-    start = len(s.game.history)
-    for a in done.history[start : start + 300]:
-        s.advance(a)
+    s, _ = played_on("base", 3, 5, 300)
     s.show()
     depth = len(s.timeline.path()) - 1
     assert depth == 300
@@ -161,16 +168,12 @@ def test_a_step_deep_in_a_long_game_looks_at_the_last_moves_not_the_whole_path(
 ) -> None:
     """The count of earlier moves is cached per node: a step 300 moves into a game looks at
     about the MAX_LOG moves it lists, not at all 300 (a long game stayed as quick per step)."""
-    done = random_playout(new_game("base", players=3, seed=5), seed=5, policy="greedy")
-    s = TutorSession(new_game("base", players=3, seed=5))
-    start = len(s.game.history)
-    for a in done.history[start : start + 300]:
-        s.advance(a)
+    s, rest = played_on("base", 3, 5, 300)
     assert len(s.lines) == MAX_LOG + 1
     looked: list[int] = []
     real = path_log.rolling
     monkeypatch.setattr(path_log, "rolling", lambda r, n: looked.append(1) or real(r, n))
-    s.advance(done.history[start + 300])
+    s.advance(rest[0])
     lines = s.lines
     assert 0 < len(looked) <= 3 * MAX_LOG  # 300 before the count was cached
     assert lines[:MAX_LOG] == narration(s)
@@ -205,11 +208,7 @@ def test_a_two_player_game_stepped_back_into_a_roll_tells_the_roll_so_far() -> N
     line was "The white die shows 4. …" alone, the first roll's production (in the hand
     already) told nowhere. At every node of the game, inside a roll too, the log is the
     narration of the path: a roll under way is told so far, in one line (2P-ROLL-DOUBLE)."""
-    done = random_playout(new_game("base-2p", players=2, seed=3), seed=3, policy="greedy")
-    s = TutorSession(new_game("base-2p", players=2, seed=3))
-    start = len(s.game.history)
-    for a in done.history[start : start + 120]:
-        s.advance(a)
+    s, _ = played_on("base-2p", 2, 3, 120)
     s.show()
     inside = 0
     while s.node is not s.timeline.root:
