@@ -63,7 +63,7 @@ from .try_words import try_help, try_verdict_html
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words, palette_words
 
-# A greyed kind's hover text when no one reason holds for the kind (each spot says its own)
+# A greyed kind's hover text, but for a kind naming only its seat: its press says why
 ASK_WHY = "Not possible now: choose it, then click or tap a spot to see why."
 SEVERAL = "Several moves here: finish the form ({}) and press Play this move."
 

@@ -421,7 +421,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         one reason where every spot gives the same one; else what stops the kind as a whole
         (``why_kind``: its price and the hand, no free spot it may use, the bank's rates);
         else the reason whatever it names gives ('' when the spots differ: each says its
-        own). The pressed kind's message and its hover text alike."""
+        own). What the pressed kind's message says (its hover text only asks for the press)."""
         why = common_refusal(self.game, cls)  # every spot's (a kind played on the board)
         said = plain(why.reason) if why is not None else plain(kind_reason(self.game, cls))
         if not said and not clicked_fields(cls):  # else whatever it names (l47 at 3.1:

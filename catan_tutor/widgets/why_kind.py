@@ -1,13 +1,13 @@
 """Why a kind of move has no legal move now, said of the kind (free play and a lesson off its
-questions: the "Why can't I…?" kinds' hover text and their press). A fresh learner in a free
-base game pressed "Build a settlement" and read "Nothing of this kind can be played now. Click
-or tap a spot…", though P1 held no grain; "Trade with the bank" said "A bank trade gives one
-kind of card for another", a definition, though P1 held 3 wool and needed 4. As "Buy a
-development card" does, each now says what stops it: the price and the seat's hand
-(BASE-BUILD-COSTS), that no free spot is one the seat may build on (BASE-BUILD-DISTANCE,
-BASE-BUILD-SETTLEMENT, BASE-BUILD-ROAD, BASE-BUILD-CITY), the bank's rates against the
-seat's cards (BASE-TRADE-MARITIME). Not at a puzzle's open question: there a kind's reason
-could narrow the answer (``kinds_unavailable``, ``unpaid``).
+questions: what a "Why can't I…?" kind's press says; its hover text asks for the press). A
+fresh learner in a free base game pressed "Build a settlement" and read "Nothing of this kind
+can be played now. Click or tap a spot…", though P1 held no grain; "Trade with the bank" said
+"A bank trade gives one kind of card for another", a definition, though P1 held 3 wool and
+needed 4. As "Buy a development card" does, each now says what stops it: the price and the
+seat's hand (BASE-BUILD-COSTS), that no free spot is one the seat may build on
+(BASE-BUILD-DISTANCE, BASE-BUILD-SETTLEMENT, BASE-BUILD-ROAD, BASE-BUILD-CITY), the bank's
+rates against the seat's cards (BASE-TRADE-MARITIME). Not at a puzzle's open question: there a
+kind's reason could narrow the answer (``kinds_unavailable``, ``unpaid``).
 """
 
 from __future__ import annotations
