@@ -275,7 +275,12 @@ class Die(Chance):
                 return f"{who} rolls to see who goes first: the first die shows {self.value}."
             first = s.rolled[0]
             return f"{who} rolls {first + self.value} ({first} and {self.value})."
-        return f"The {DIE_WORDS.get(self.die, self.die)} die shows {self.value}."
+        from .variants.dummy_state import die_meaning
+
+        die = DIE_WORDS.get(self.die, self.die)
+        if meaning := die_meaning(self.die, self.value):  # the dummy's dice (DUMMY-DEV-DIE)
+            return f"The dummy's {die} die shows {self.value}: {meaning}."
+        return f"The {die} die shows {self.value}."
 
 
 @register

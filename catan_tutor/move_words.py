@@ -40,6 +40,7 @@ from .actions import (
     Chance,
     ForcedGive,
     ForcedTrade,
+    Improve,
     NeutralKnight,
     NeutralPromote,
     NeutralRoad,
@@ -945,10 +946,19 @@ _TRACK_COLOUR = re.compile(
 _COLOUR_AND_TRACK = re.compile(r"\b(green|yellow|blue)\s+(science|trade|politics)\b", re.IGNORECASE)
 
 
+# a track "up" ("P3 science up", "level up trade": l38 at 10.6 was told "I cannot read 'up'"):
+# the track improved (CK-IMPROVE-BUILD)
+_TRACK_UP = re.compile(
+    r"\b(science|trade|politics)\s+up\b(?!\s+to\b)|\b(?:level\s+)?up\s+(science|trade|politics)\b",
+    re.IGNORECASE,
+)
+
+
 def _track_by_colour(text: str) -> str:
     """``text`` with a track said by its colour ("raise the green track", "the blue
-    upgrade") as its name, and a colour before the track's name ("blue politics") left out
-    when it is that track's."""
+    upgrade") as its name, a colour before the track's name ("blue politics") left out
+    when it is that track's, and a track "up" as improved ("science up")."""
+    text = _TRACK_UP.sub(lambda m: f"improve {m[1] or m[2]}", text)
     text = _COLOUR_AND_TRACK.sub(
         lambda m: m[2] if _TRACK_COLOURS[m[1].lower()] == m[2].lower() else m[0], text
     )
@@ -1270,6 +1280,10 @@ def examples(game: Game, avoid: Collection[str] = ()) -> str:
     shown = [*_EXAMPLES, *(_CK_EXAMPLES if Recruit in game.rules.applies else ())]
     said = [_spot_example(game, pattern, avoid) for pattern in shown]
     said += [f"“{x}”" for x in trade_card_words.examples(game, avoid)]  # trades, cards (s18)
+    if Improve in game.rules.applies:  # (l38 at 10.6: "science up" met no such example)
+        answers = " ".join(avoid)
+        track = next((t for t in ("science", "politics", "trade") if t not in answers), None)
+        said += [f"“improve {track}”"] if track else []
     who = next((p for p in ("P2", "P3", "P1") if p not in avoid), "P2")
     road = _spot_example(game, f"{who} road {{}}", avoid)
     neutral = neutral_forms(game)

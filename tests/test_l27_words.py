@@ -48,8 +48,9 @@ def test_a_trade_naming_the_other_player_is_an_offer_whose_cards_are_asked(typed
     assert e.value.kind is Offer and e.value.question == "Which cards are given?"
     assert "A trade offer is typed as" in str(e.value)  # how an offer is typed, not the bank
     j = _judge("puzzle_ck_2p", 24, typed)  # offers are legal there, but none answers it:
-    # told so, not asked for the cards (l42: a part of a wrong idea asked for coaxed it on)
-    assert not j.read and j.text.startswith("A trade offer is not the answer here."), j.text
+    # told so, not asked for the cards (l42: a part of a wrong idea asked for coaxed it on),
+    # as a move read, "Not the answer" (l38 at 5.13: "Not read as a move" above it)
+    assert j.read and j.text.startswith("A trade offer is not the answer here."), j.text
     # said whole, the same words are the offer (as before)
     said = typed.replace(" for", " 1 wool for").replace("for ore", "for 1 ore")
     assert as_notation(Game(rules, node.state), said).endswith("offer P2 1 wool for 1 ore")

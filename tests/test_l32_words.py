@@ -95,7 +95,7 @@ def test_DUMMY_TRADE_WINDOW_a_trade_with_the_dummy_on_a_players_turn_is_read_and
     j = judged("puzzle_base_dummy", 11, typed)
     assert j.read and "Which cards" not in j.text and "bank" not in j.text, j.text
     assert j.text == (
-        "P1 can't bid 1 grain for the dummy's ore (sealed): players trade with the dummy only "
+        "P1 can't bid 1 grain for the dummy's ore: players trade with the dummy only "
         "in the trading window of the dummy's turn."
     ), j.text
 

@@ -56,9 +56,24 @@ ABSENT = {
 }
 
 
+# A kind a game has another form of: what that game does instead (l38 at 5.13: "P1 force", the
+# blind draw of Cities & Knights for two, was told "There are no forced trades in this game
+# (Catan for two)", a game with forced trades: 2P-TOKEN-FORCED-TRADE)
+OTHER_FORM = {
+    ("base-2p", "ForcedDraw"): (
+        "In Catan for two a forced trade is not drawn blind: it names the 2 cards taken and "
+        "the 2 given, as 'force take 1 wool, 1 grain give 1 brick, 1 ore'."
+    ),
+}
+OTHER_FORM[("base-2p", "ForcedGive")] = OTHER_FORM[("base-2p", "ForcedDraw")]
+
+
 def absent_sentence(variant: str, kind: str) -> str:
     """A move of kind ``kind`` (its class's name) in a game of ``variant``, which has none:
-    "There are no city improvements in this game (standard Catan)."."""
+    "There are no city improvements in this game (standard Catan)."; or what the game has
+    in its place (``OTHER_FORM``)."""
+    if (instead := OTHER_FORM.get((variant, kind))) is not None:
+        return instead
     absent = ABSENT.get(kind, "is no such move")
     name = GAME_NAMES.get(variant)
     return f"There {absent} in this game ({name})." if name else f"There {absent} in this game."

@@ -10,20 +10,20 @@ from ..actions import Action, Bid, Die, Pass, make, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES, RESOURCES, pips
 from ..state import END, STEAL, State, laid, tset
 from ..variants.dummy_state import (
+    ARMY_FACE,
     BIDS,
     CARD_DIE,
     DEV_DIE,
+    KNIGHT_FACES,
+    MONOPOLY_FACES,
     RESOURCE_DIE,
+    ROAD_FACE,
     TIEBREAK,
     BidTerms,
     Tiebreak,
 )
 from .common import Reason, bundle_reason, can_pay, give, one
 from .turn import next_turn
-
-# rule="DUMMY-DEV-MONOPOLY": faces 1..5 (6: roll again); 002's face 5 "wood" read as wool.
-MONOPOLY_FACES = {1: 0, 2: 3, 3: 1, 4: 4, 5: 2}  # brick, grain, lumber, ore, wool
-KNIGHT_FACES, ROAD_FACE, ARMY_FACE = (1, 2, 3), 4, 5  # 6: Monopoly
 
 _ONE_DIE: dict[str, list[tuple[Action, int]]] = {
     name: [(make(Die, name, v), 1) for v in range(1, 7)]

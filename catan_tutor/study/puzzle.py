@@ -252,7 +252,7 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
             # recruit knight" was asked "Which corner?", a wrong idea coaxed on)
             wrong = f"{FORMS[e.kind.__name__][0]} is not the answer here. {STUCK}"
             said = said_read_as(shown, e.kind, wrong)
-            return Judgement(shown, False, False, "", said, read=False)
+            return Judgement(shown, False, False, "", said)
         return incomplete(shown, e.question)
     except LevelNotNext as e:  # read, its level wrong: that level's sentence, as a move read
         return Judgement(e.notation, False, False, "CK-IMPROVE-BUILD", e.why)

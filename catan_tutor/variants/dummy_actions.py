@@ -34,9 +34,10 @@ class Bid(Action):
         return f"{seat(self.player)} bid {bundle_text(self.give)} for {RESOURCES[self.get]}"
 
     def sentence(self, s: State) -> str:
+        # (no "(sealed)": l38 read it as jargon; the trading window says bids are secret)
         return (
             f"{seat(self.player)} bids {bundle_words(self.give)} for the dummy's "
-            f"{card_name(self.get)} (sealed)."
+            f"{card_name(self.get)}."
         )
 
 

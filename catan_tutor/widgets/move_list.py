@@ -28,7 +28,7 @@ import ipywidgets as widgets
 from ipyevents import Event
 
 from ..actions import Action, DrawDev, DrawProgress, ForcedCard, Steal
-from ..grammar import count, sentence
+from ..grammar import count, sentence, spelled_out
 from ..move_words import SAYINGS
 from ..rules.words import board_words, notation_words
 from ..state import State
@@ -373,7 +373,7 @@ def _line(
                     out[-1] = out[-1].removesuffix(_STOP).replace(*_GOES_ON, 1)
                 elif goes_on:  # after another comment: this one whole
                     rest, goes_on = member.comment.strip(), False
-                said = markup.text(rest)
+                said = markup.text(spelled_out(rest))  # "1 VP" in words, as the lesson (l38)
                 on = " style='margin-left:0'" if goes_on else ""
                 out.append(f"<span class='catan-mv-comment'{on}>{said}</span>{_stop(said)}")
         others = [o for m in group for o in _variations(m) if o.id not in budget.hidden]

@@ -17,15 +17,19 @@ KEY_CLASS = "catan-palette-key"
 # looks as the others: "not possible now" read as "the others are", l32 at 5.13 and 3.2)
 # (l37 at 5.13 read "Make a forced trade", not greyed, as possible: a second token action;
 # l39 read 9.18's lit "Build a city" with no ore as the page's mistake: say why they look alike)
+# (l38 read lit "Chase the robber away" with no robber out, and "Play a Knight" with no
+# Knight card, as possible: the key named only the price)
 GREYED = (
-    "{n} not possible this turn. The others look alike, even one that cannot be paid for "
-    "now: which can be played is part of the question."
+    "{n} not possible this turn. The others look alike whether or not they can be played "
+    "right now (a card not held, a price not paid, nothing yet to act on): which can be "
+    "played is part of the question."
 )
 # before the roll (l44 at 11.16 read the lit builds as "building now is fine"): the buttons
 # that wait for the dice look as the others too, and the key says so
 GREYED_BEFORE_ROLL = (
-    "{n} not possible this turn. The others look alike, even one that must wait for the "
-    "roll or cannot be paid for: which can be played now is part of the question."
+    "{n} not possible this turn. The others look alike whether or not they can be played "
+    "right now (one that must wait for the roll, a card not held, a price not paid): which "
+    "can be played now is part of the question."
 )
 # the key's word in the look of the buttons it names (play_panel.PLAY_CSS)
 KEY_CSS = (

@@ -312,6 +312,10 @@ def _known(inner: str) -> list[str]:
     return [i for i in _cited(inner)[0] if title_of(i)]
 
 
+# A reading's "*" alone (``_said_mark``), not a "§" marker
+_BARE_MARK = "<span class='catan-reading-mark'"
+
+
 def _notes(part: str, fold: _Fold | None = None) -> str:
     """A text part (escaped HTML) with its brackets of rule IDs as markers (``rule_note_html``)
     and every other rule ID in it read as its rule's title (``rule_ref_html``). A marker
@@ -348,6 +352,8 @@ def _notes(part: str, fold: _Fold | None = None) -> str:
         at = m.end()
         if _SENTENCE_END.match(part, at) or part[at:].strip() == "":
             stop = at + (part[at : at + 1] in (".", "!", "?"))
+            if "catan-reading-mark" in notes:  # its "*" says it: not "*§*" (l38 at 5.13)
+                held[:] = [h for h in held if not h.startswith(_BARE_MARK)]
             out += [part[at:stop], *held, notes]
             held.clear()
             at = stop

@@ -1,0 +1,106 @@
+"""What a fresh learner (l38) was told, now said plainly:
+
+- 10.6: "P3 science up" was "I cannot read 'up'", and no example named an improvement;
+- 5.13: "P1 forced trade with P2" was headed "Not read as a move" above "A forced trade is not
+  the answer here."; "P1 force" (the blind draw of Cities & Knights for two) was told "There
+  are no forced trades in this game (Catan for two)", a game with forced trades;
+- 5.13: a right answer ended "… before the roll.*§*": a sentence's reading mark beside the
+  "§" that carries its own;
+- the palette's key named only a price for a lit button that cannot be played now, where
+  "Chase the robber away" (no robber out) and "Play a Knight" (no Knight card) stayed lit.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from puzzle_answers import judged, lesson
+
+from catan_tutor.game import Game
+from catan_tutor.move_words import examples
+from catan_tutor.widgets.palette_key import key_html
+from catan_tutor.widgets.puzzle import _heading
+from catan_tutor.widgets.verdicts import rule_refs
+
+pytestmark = pytest.mark.course
+
+
+@pytest.mark.parametrize("typed", ["P3 science up", "science up", "level up science"])
+def test_CK_IMPROVE_BUILD_a_track_said_up_is_improved(typed):
+    j = judged("puzzle_ck_metropolis", 15, typed)
+    assert j.correct and j.move == "P3 improve science", j.text
+
+
+def test_CK_IMPROVE_BUILD_the_examples_name_an_improvement_but_not_the_answers_track():
+    tl = lesson("puzzle_ck_metropolis").timeline
+    game = Game(tl.rules, tl.nodes[15].state)
+    said = examples(game, avoid={"P3 improve science", "P3", "science"})
+    assert "“improve politics”" in said and "science" not in said, said
+    base = lesson("puzzle_base_setup").timeline
+    assert "improve" not in examples(Game(base.rules, base.nodes[1].state))
+
+
+def test_2P_TOKEN_ONE_PER_TURN_a_kind_read_that_is_not_the_answer_is_headed_not_the_answer():
+    j = judged("puzzle_base_2p", 15, "P1 forced trade with P2")
+    assert j.read and j.text.startswith("A forced trade is not the answer here."), j.text
+    assert "Not the answer" in _heading(j) and "Not read" not in _heading(j)
+
+
+def test_2P_TOKEN_FORCED_TRADE_a_blind_draw_in_catan_for_two_is_told_how_its_trade_goes():
+    j = judged("puzzle_base_2p", 15, "P1 force")
+    assert not j.correct and "no forced trades" not in j.text, j.text
+    assert "not drawn blind: it names the 2 cards taken and the 2 given" in j.text, j.text
+
+
+def test_a_sentence_citing_readings_twice_shows_one_reading_mark():
+    """Two brackets in one sentence, both citing a [decision]: the "§" at its end carries the
+    "*"; no second "*" before it."""
+    html = rule_refs(
+        "A forced trade cannot bring P1 any (2P-TOKEN-FORCED-TRADE); a token action may "
+        "come before the roll (2P-TOKEN-ROBBER, 2P-ROLL-TIMING).",
+        folded=True,
+    )
+    text = re.sub(r"<span class='catan-rule-ref-text'.*?</span>(?=$|<)", "", html, flags=re.S)
+    shown = re.sub(r"<[^>]+>", "", text)
+    assert shown.count("*") == 1 and shown.rstrip().endswith("roll.§*"), shown
+
+
+def test_the_palette_key_says_a_lit_button_may_want_a_card_not_held():
+    for before in (False, True):
+        said = key_html(2, before_the_roll=before)
+        assert "a card not held" in said and "whether or not they can be played" in said
+
+
+def test_the_move_lists_comments_say_victory_points_in_words():
+    """The Moves tab read "P1 draws Printing: 1 VP." where the lesson says "victory point"."""
+    from catan_tutor.widgets import Tutor
+    from catan_tutor.widgets.tutor import TABS
+
+    t = Tutor(lesson("ck_2p_public_points"))
+    t.tabs.selected_index = TABS.index("Moves")
+    t.session.last()
+    t.refresh()
+    page = t.moves.tree.html.value
+    assert "Printing: 1 victory point." in page and " VP" not in page, page
+
+
+@pytest.mark.parametrize(
+    ("die", "value", "said"),
+    [
+        ("dev", 3, "The dummy's development die shows 3: the dummy plays no card this turn."),
+        ("dev", 6, "The dummy's development die shows 6: the dummy plays a card, and a second"),
+        ("card", 2, "The dummy's card die shows 2: the dummy plays a Knight."),
+        ("card", 4, "The dummy's card die shows 4: the dummy plays Longest Road."),
+        ("card", 5, "The dummy's card die shows 5: the dummy plays Largest Army."),
+        ("card", 6, "The dummy's card die shows 6: the dummy plays Monopoly, and one more die"),
+        ("resource", 5, "The dummy's resource die shows 5: every wool goes to the dummy."),
+        ("resource", 6, "The dummy's resource die shows 6: it is rolled again."),
+    ],
+)
+def test_DUMMY_DEV_DIE_the_dummys_dice_say_what_their_face_means(die, value, said):
+    """l38's log read "The card die shows 6." and never said which card took its wool."""
+    from catan_tutor import new_game
+    from catan_tutor.actions import Die
+
+    assert Die(die, value).sentence(new_game("base-dummy", players=2).state).startswith(said)
