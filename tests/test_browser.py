@@ -427,7 +427,7 @@ def test_odds_panel_runs_playouts_in_voila(page) -> None:
     _pick_lesson(page, "The metropolis race")
     open_tab(page, "Odds")
     odds = page.locator(".catan-odds")
-    odds.filter(has_text="Expected cards per turn").wait_for(timeout=60_000)
+    odds.filter(has_text="Cards each player gets per turn").wait_for(timeout=60_000)
     odds.locator("input").nth(0).fill("40")
     odds.locator("input").nth(1).fill("4")
     odds.locator("input").nth(1).press("Tab")

@@ -99,7 +99,7 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
         "Players": ".catan-show-hands",
         "Moves": ".catan-moves",
         "Rules": ".catan-rules",
-        "Odds": ".catan-odds :text('Expected cards per turn')",
+        "Odds": ".catan-odds :text('Cards each player gets per turn')",
         "Editor": ".catan-editor",
         "File": ":text('Lesson file')",
     }

@@ -104,3 +104,18 @@ def test_DUMMY_DEV_DIE_the_dummys_dice_say_what_their_face_means(die, value, sai
     from catan_tutor.actions import Die
 
     assert Die(die, value).sentence(new_game("base-dummy", players=2).state).startswith(said)
+
+
+def test_the_odds_say_why_many_games_have_no_winner_in_plain_words():
+    """l38 read "no one had won, 138 turns on" in 57% of the games, "Expected cards per turn
+    (exact, robber included)" and "(95 times out of 100)" as the figures being wrong or as
+    statistics: the tab says what the figures are, in words."""
+    from catan_tutor import new_game
+    from catan_tutor.analysis import explore
+    from catan_tutor.widgets.odds_panel import CARDS_HEAD
+    from catan_tutor.widgets.odds_tables import SLOW_GAMES, outcomes_html
+
+    said = outcomes_html(explore(new_game("base", players=3), n=4, turns=4, seed=0))
+    assert "no one had won" in said and SLOW_GAMES in said, said
+    assert "times out of 100" not in said and "95" not in said
+    assert "Expected" not in CARDS_HEAD and "exact" not in CARDS_HEAD

@@ -62,7 +62,7 @@ from catan_tutor.widgets.kinds import (
     variant_kinds,
 )
 from catan_tutor.widgets.move_list import rows
-from catan_tutor.widgets.odds_panel import CARDS_KEPT
+from catan_tutor.widgets.odds_panel import CARDS_HEAD, CARDS_KEPT
 from catan_tutor.widgets.odds_panel import where as odds_where
 from catan_tutor.widgets.open_values import every_value
 from catan_tutor.widgets.panels import turn_words
@@ -335,7 +335,7 @@ def test_no_explore_tab_says_who_acts_at_an_open_question(asked: Asked):
     shown = html.unescape(re.sub(r"<[^>]+>", " ", t.odds.exact.value))
     assert f"This position: {round_words(g.state)}, a puzzle " in shown, shown
     # no expected cards either: 2.2's table put P2's brick highest, its hex the answer (l40)
-    kept = f"Expected cards per turn</b> (exact, robber included)<div>{CARDS_KEPT}</div>"
+    kept = f"{CARDS_HEAD}<div>{CARDS_KEPT}</div>"
     assert kept in t.odds.exact.value, shown
     assert round_words(g.state) in head and "a puzzle" in head
 

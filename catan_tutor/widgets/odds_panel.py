@@ -75,6 +75,14 @@ def figure_png(fig) -> bytes:
     return buf.getvalue()
 
 
+# The production table's heading ("Expected cards per turn (exact, robber included)" read as
+# statistics words, l38): what the figures are and where they come from
+CARDS_HEAD = (
+    "<b>Cards each player gets per turn, on average</b> (from the numbers on the board; the "
+    "robber's hex pays nothing)"
+)
+
+
 class OddsPanel:
     """``OddsPanel(game)``: ``game()`` is the position shown; ``refresh()`` recomputes the exact
     tables, ``run()`` starts the playouts in a thread (``wait=True``: in this one)."""
@@ -198,7 +206,7 @@ class OddsPanel:
             _TABLE_CSS,
             f"<div style='color:#555;font-size:12px'>This position: "
             f"{markup.text(where(g, secret))}</div>",
-            "<b>Expected cards per turn</b> (exact, robber included)",
+            CARDS_HEAD,
             f"<div>{CARDS_KEPT}</div>"  # (the count a question asks for, done: l36, l40 at 2.2)
             if secret
             else production_html(

@@ -173,12 +173,21 @@ TIES_NOTE = (
 )
 
 
-def likely_note(confidence: float) -> str:
-    """What "likely between" means, in words: 0.95 -> "19 times out of 20"."""
+# Why many of the computer's games end with no winner (l38 read "no one had won, 138 turns on"
+# in 57% of them, and 6 to 8 points after 46 rounds, as the figures being wrong)
+SLOW_GAMES = (
+    " The computer's players play simply (each builds what scores at once and trades only "
+    "with the bank), so their games last much longer than people's: read the chances as who "
+    "is better placed, not as the odds of a real game."
+)
+
+
+def likely_note() -> str:
+    """What "likely between" means, in words (its "95 times out of 100" read as statistics,
+    l38)."""
     return (
-        f"<div style='color:#555;font-size:12px'>“{LIKELY}” (the final points: in brackets): more "
-        "games would most likely give a figure in that range "
-        f"({round(100 * confidence)} times out of 100).</div>"
+        f"<div style='color:#555;font-size:12px'>“{LIKELY}” (for the final points: in brackets): "
+        "where the figure would most likely stay if the computer played many more games.</div>"
     )
 
 
@@ -199,7 +208,7 @@ def outcomes_html(table: pd.DataFrame) -> str:
         ])  # fmt: skip
     # five columns fit the tab at 1280 px on one line each (the points' range in brackets)
     head = ["Player", "Chance to win", LIKELY, AHEAD, "Final points"]
-    parts = [_table(head, rows), likely_note(table.attrs.get("confidence", 0.95))]
+    parts = [_table(head, rows), likely_note()]
     parts.append(f"<div style='color:#555;font-size:12px'>{TIES_NOTE}</div>")
     nobody = _row(table, "win", "nobody")
     turns = table.attrs.get("turns")
@@ -207,9 +216,10 @@ def outcomes_html(table: pd.DataFrame) -> str:
         # "No one has won yet 160 turns ahead in 6% of the games" read as machine words
         # (l47: "no one has won after 138 more turns" puzzled: the games stop there)
         ahead = f"when they stopped, {count(int(turns), 'turn')} on" if turns else "yet"
+        slow = SLOW_GAMES if nobody["estimate"] >= 0.2 else ""
         parts.append(
             f"<div>In {_percent(nobody['estimate'])} of the games played on from here, no one "
-            f"had won {ahead} (likely between {_range(nobody).replace('–', ' and ')}).</div>"
+            f"had won {ahead} (likely between {_range(nobody).replace('–', ' and ')}).{slow}</div>"
         )
     arrive = _row(table, "barbarians arrive", "all")
     if arrive is not None:
