@@ -367,8 +367,8 @@ def test_a_comment_going_on_from_its_move_has_no_gap_before_its_comma() -> None:
     shown = moves_html(tree, limit=100_000)
     # each comment going on from its move (", because…", ": the wool harbor…", " P1's
     # offer."): right after its move's box, of that class
-    going = re.findall(r"<span class='([^']*)'[^>]*>[^<]*</span><span class='catan-mv-comment'"
-                       r" style='margin-left:0'>([,:; ])", shown)  # fmt: skip
+    going = re.findall(r"<span class='([^']*)'[^>]*>[^<]*</span><span class='catan-mv-comment"
+                       r" catan-mv-said-on'>([,:; ])", shown)  # fmt: skip
     assert {c for _, c in going} >= {",", ":", " "}, going
     assert all("catan-mv-goes-on" in cls.split() for cls, _ in going), going
     assert ".catan-mv-goes-on{padding-right:1px}" in MOVES_CSS

@@ -79,10 +79,12 @@ MOVES_CSS = """<style>
 .catan-mv-current{background:#1565c0;color:#fff;font-weight:600}
 .catan-mv-goes-on{padding-right:1px}
 .catan-mv-current:hover{background:#0d47a1}
-.catan-mv-turn{color:var(--jp-ui-font-color2,#666);font-size:12px;margin:0 2px 0 6px;
- white-space:nowrap}
+.catan-mv-turn{display:block;color:var(--jp-ui-font-color2,#666);font-size:12px;
+ font-weight:600;margin:6px 0 1px 0;white-space:nowrap}
 .catan-mv-chance{font-style:italic}
-.catan-mv-comment{color:var(--jp-ui-font-color2,#555);font-style:italic;margin:0 4px}
+.catan-mv-comment{display:block;color:var(--jp-ui-font-color2,#555);font-style:italic;
+ margin:0 0 3px 16px}
+.catan-mv-comment.catan-mv-said-on{display:inline;margin:0 4px 0 0}
 .catan-mv-var{display:block;margin:2px 0 2px 14px;padding-left:8px;font-size:12.5px;
  border-left:2px solid var(--jp-border-color1,#bbb);color:var(--jp-ui-font-color1,#333)}
 .catan-mv-lesson{color:var(--jp-ui-font-color2,#666);border-left-style:dotted}
@@ -374,8 +376,10 @@ def _line(
                 elif goes_on:  # after another comment: this one whole
                     rest, goes_on = member.comment.strip(), False
                 said = markup.text(spelled_out(rest))  # "1 VP" in words, as the lesson (l38)
-                on = " style='margin-left:0'" if goes_on else ""
-                out.append(f"<span class='catan-mv-comment'{on}>{said}</span>{_stop(said)}")
+                # each comment on a line of its own under its move (l38: the tab read as one
+                # run-on paragraph); one going on from its move (", because…") on its line
+                on = " catan-mv-said-on" if goes_on else ""
+                out.append(f"<span class='catan-mv-comment{on}'>{said}</span>{_stop(said)}")
         others = [o for m in group for o in _variations(m) if o.id not in budget.hidden]
         if others:
             theirs = [o for o in others if o.id in budget.lesson and id(o) not in on_path]
