@@ -249,15 +249,33 @@ class TestBrowser:
     makes, keeps no code."""
 
     def __init__(self, pw, chromium: str, profiles: Path):
-        self.real = pw.chromium.launch(
-            executable_path=chromium, args=TEST_CHROMIUM_ARGS, headless=True
-        )
+        self._real = None  # the off-the-record Chromium, launched when first asked for
         self._pw, self._chromium, self._profiles = pw, chromium, profiles
         self._warm: dict[tuple, object] = {}  # device -> its context, made when first lent
         self.owner: dict[tuple, Page] = {}  # device -> the Page it is lent to
 
+    @property
+    def real(self):
+        """The Playwright ``Browser`` for fresh contexts: most modules' pages are all lent
+        contexts, each its own Chromium, so this one is launched only when a test asks."""
+        if self._real is None or not self._real.is_connected():
+            self._real = self._pw.chromium.launch(
+                executable_path=self._chromium, args=TEST_CHROMIUM_ARGS, headless=True
+            )
+        return self._real
+
     def __getattr__(self, name: str):
+        if name.startswith("_"):  # (not the browser's: before __init__ has set it)
+            raise AttributeError(name)
         return getattr(self.real, name)
+
+    def alive(self) -> bool:
+        """Whether the browsers it launched still answer (a crashed one: a new TestBrowser)."""
+        try:
+            self._pw.selectors  # noqa: B018 - the driver's connection still open
+            return self._real is None or self._real.is_connected()
+        except Exception:  # noqa: BLE001 - the driver is gone
+            return False
 
     def lend(self, owner: Page, device: tuple, viewport: dict):
         """The context with a disk cache for ``device``, for ``owner``, with no page, cookie
@@ -317,10 +335,19 @@ class TestBrowser:
         self._warm.pop(device, None)
         self.owner.pop(device, None)
 
+    def give_back_all(self) -> None:
+        """Every lent context free again (at a module's end: its pages all closed)."""
+        for device in list(self.owner):
+            self.give_back(device)
+
     def close(self) -> None:
         for warm in list(self._warm.values()):
-            warm.close()
-        self.real.close()
+            try:
+                warm.close()
+            except Exception:  # noqa: BLE001 - its Chromium already gone
+                pass
+        if self._real is not None and self._real.is_connected():
+            self._real.close()
 
 
 @pytest.fixture(scope="session")
@@ -329,15 +356,53 @@ def chromium_profiles(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("chromium-profiles")
 
 
-@pytest.fixture(scope="module")
-def browser(chromium: str, chromium_profiles: Path) -> Iterator[TestBrowser]:
+# The test process's Playwright and its TestBrowser, kept from one browser module to the next
+# (a module's own: ~2-3 CPU-s of driver and Chromium starts, ~30 modules a run) and stopped
+# when a module without browser tests comes (its asyncio may not run beside Playwright's loop)
+_KEPT: dict[str, object] = {}
+
+
+def _kept_browser(chromium: str, profiles: Path) -> TestBrowser:
+    kept = _KEPT.get("browser")
+    if isinstance(kept, TestBrowser) and kept.alive():
+        return kept
+    stop_kept_browser()
     from playwright.sync_api import sync_playwright
 
     poll_waits()
-    with sync_playwright() as pw:
-        browser = TestBrowser(pw, chromium, chromium_profiles)
-        yield browser
-        browser.close()
+    pw = sync_playwright().start()
+    _KEPT.update(pw=pw, browser=TestBrowser(pw, chromium, profiles))
+    return _KEPT["browser"]  # type: ignore[return-value]
+
+
+def stop_kept_browser() -> None:
+    """Close the kept browser and stop its Playwright (none kept: nothing)."""
+    browser, pw = _KEPT.pop("browser", None), _KEPT.pop("pw", None)
+    try:
+        if isinstance(browser, TestBrowser):
+            browser.close()
+    finally:
+        if pw is not None:
+            pw.stop()  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str, chromium_profiles: Path) -> Iterator[TestBrowser]:
+    """The test process's Chromium (``TestBrowser``), kept for the next browser module."""
+    kept = _kept_browser(chromium, chromium_profiles)
+    yield kept
+    kept.give_back_all()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item) -> None:
+    """A test that uses no kept browser: the kept one stopped first (see ``_KEPT``)."""
+    if _KEPT and "browser" not in getattr(item, "fixturenames", ()):
+        stop_kept_browser()
+
+
+def pytest_sessionfinish(session) -> None:
+    stop_kept_browser()
 
 
 @pytest.fixture

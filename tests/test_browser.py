@@ -13,12 +13,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from browser_harness import (
-    TEST_CHROMIUM_ARGS,
     click_play_typed,
     open_new_game,
     open_tab,
     pick_lesson,
-    poll_waits,
     settle,
     watch_kernel,
 )
@@ -63,30 +61,24 @@ def _rgb(colour: str) -> list[int]:
 
 
 @pytest.fixture(scope="module")
-def page(chromium: str, app_server: str) -> Iterator:
-    """One browser page on the app, shared by the tests below in their order."""
-    from playwright.sync_api import sync_playwright
-
+def page(browser, app_server: str) -> Iterator:
+    """One browser page on the app, shared by the tests below in their order (a fresh
+    context of the test process's kept Chromium: ``browser_harness``)."""
     console: list[str] = []
-    poll_waits()
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=chromium, args=TEST_CHROMIUM_ARGS, headless=True
-        )
-        context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        watch_kernel(context)
-        context.grant_permissions(["clipboard-read", "clipboard-write"])
-        pg = context.new_page()
-        pg.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
-        pg.set_default_timeout(30_000)
-        try:
-            pg.goto(app_server, timeout=PAGE_TIMEOUT)
-            pg.wait_for_function(f"() => ({STATE_JS})().startsWith('node')", timeout=PAGE_TIMEOUT)
-            yield pg
-        finally:
-            pg.screenshot(path=ARTIFACTS / "last_page.png", full_page=True)
-            print(f"\nscreenshots in {ARTIFACTS}", "browser console:", *console[-15:], sep="\n  ")
-            browser.close()
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    watch_kernel(context)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    pg = context.new_page()
+    pg.on("console", lambda m: console.append(f"{m.type}: {m.text}"))
+    pg.set_default_timeout(30_000)
+    try:
+        pg.goto(app_server, timeout=PAGE_TIMEOUT)
+        pg.wait_for_function(f"() => ({STATE_JS})().startsWith('node')", timeout=PAGE_TIMEOUT)
+        yield pg
+    finally:
+        pg.screenshot(path=ARTIFACTS / "last_page.png", full_page=True)
+        print(f"\nscreenshots in {ARTIFACTS}", "browser console:", *console[-15:], sep="\n  ")
+        context.close()
 
 
 # Runs in the page: the tutor's hidden state (data-* attributes of .catan-state) as one line,

@@ -118,7 +118,9 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
         if tab == "Moves":  # a roll is one row in words; rows and headings never run on
             listed = page.locator(".catan-moves-box").inner_text()
             # (each turn headed by its round and seat: l33 read "Turn 31" as P1's 31st)
-            assert re.search(r"Round \d+ · P\d's turn\. P\d rolls \d and \d: \d+\.", listed), listed
+            heading_then_roll = r"Round \d+ · P\d's turn\.\s+P\d rolls \d and \d: \d+\."
+            assert re.search(heading_then_roll, listed), listed
+            assert not re.search(r"(?m)^\s*\.", listed), listed  # no line opens on a stop
             rows = page.locator(".catan-moves-box .catan-mv").all_inner_texts()
             assert not any("die shows" in r or r.endswith(" rolls") for r in rows), rows
             assert "rolls the dice for this turn's production" not in listed, listed  # said once

@@ -339,7 +339,9 @@ def _line(
         if turn != turn_shown:
             before = node.parent.state if node.parent is not None else None
             heading = round_heading(before, before.active) if before is not None else "Setup"
-            out.append(f"<span class='catan-mv-turn'>{heading}</span>{_STOP}")
+            # its full stop inside its line (l38c's list read "Round 4 · P1's turn" then
+            # ". P1 rolls" on the next line once the heading stood on its own)
+            out.append(f"<span class='catan-mv-turn'>{heading}{_STOP.rstrip()}</span> ")
             turn_shown = turn
         group = throw_nodes(budget.rules, node, budget.hidden)  # a roll and its dice: one row
         last, lit = group[-1], any(n is current for n in group)
@@ -379,7 +381,8 @@ def _line(
                 # each comment on a line of its own under its move (l38: the tab read as one
                 # run-on paragraph); one going on from its move (", because…") on its line
                 on = " catan-mv-said-on" if goes_on else ""
-                out.append(f"<span class='catan-mv-comment{on}'>{said}</span>{_stop(said)}")
+                end = _stop(said)  # a comment's stop inside its line, as a heading's
+                out.append(f"<span class='catan-mv-comment{on}'>{said}{end.rstrip()}</span> ")
         others = [o for m in group for o in _variations(m) if o.id not in budget.hidden]
         if others:
             theirs = [o for o in others if o.id in budget.lesson and id(o) not in on_path]
