@@ -394,9 +394,17 @@ def browser(chromium: str, chromium_profiles: Path) -> Iterator[TestBrowser]:
     kept.give_back_all()
 
 
+_MODULE: list[str] = [""]  # the module of the test last set up
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item) -> None:
-    """A test that uses no kept browser: the kept one stopped first (see ``_KEPT``)."""
+    """A module whose first test uses no browser: the kept one stopped before it (see
+    ``_KEPT``), as when each module had its own (its asyncio tests then ran with none)."""
+    module = item.nodeid.split("::", 1)[0]
+    if module == _MODULE[0]:
+        return
+    _MODULE[0] = module
     if _KEPT and "browser" not in getattr(item, "fixturenames", ()):
         stop_kept_browser()
 

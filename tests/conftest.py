@@ -102,36 +102,47 @@ def pytest_collection_modifyitems(config, items) -> None:
 # Test modules started first under pytest-xdist, heaviest first: the run waits for the last,
 # so a heavy module dealt late is a long tail on one worker while the other idles. Ordered by
 # their measured time (the run's module seconds, tests/worker_times.py: s25's clean clone, 2
-# workers): seconds in brackets. The modules not listed (each under ~20 s) follow in name
-# order and fill the end.
+# workers): seconds in brackets. The browser modules come first, together: xdist deals the
+# first modules to the workers in turn, and a worker's browser modules one after another keep
+# one Playwright and Chromium (browser_harness._KEPT: a module's own cost ~2-3 CPU-s). The
+# modules not listed (each under ~20 s) follow in name order and fill the end.
 FIRST = (
     "test_browser_layout.py",  # 136 (s25's clean clone, 2 workers)
     "test_browser_puzzle_secret.py",  # 92
     "test_browser_hostile.py",  # 91
-    "test_tutor_games.py",  # 82 (less since s26-perf)
-    "test_board_tags.py",  # 65
-    "test_puzzle_secret.py",  # 64
-    "test_server_limits.py",  # 56
-    "test_browser_page.py",  # 55
-    "test_browser_hosting.py",  # 56 (one culling wait fewer since s26)
-    "test_browser_phone.py",  # 49
     "test_browser_axe.py",  # 64 (one page since s26)
+    "test_browser_hosting.py",  # 56 (one culling wait fewer since s26)
+    "test_browser_page.py",  # 55
     "test_browser_puzzle.py",  # 52 (one load fewer since s26)
-    "test_browser.py",  # 36
-    "test_browser_study_link.py",  # 34
-    "test_hub.py",  # 33
-    "test_properties.py",  # 33
-    "test_hand_said_once.py",  # 32
+    "test_browser_phone.py",  # 49
     "test_browser_whynot.py",  # 46 (two loads since s26)
     "test_browser_keyboard.py",  # 43 (one load fewer since s26)
     "test_browser_theme.py",  # 39 (two loads fewer since s26)
+    "test_browser.py",  # 36
+    "test_browser_study_link.py",  # 34
     "test_browser_chapter.py",  # 29
     "test_browser_play_computer.py",  # 27
-    "test_rule_coverage.py",  # 25
     "test_browser_words.py",  # 23
-    "test_form_asks.py",  # 22
     "test_browser_class.py",  # 22
     "test_jupyterlab.py",  # 20
+    "test_browser_authoring.py",  # (each under ~20 s)
+    "test_browser_colour_vision.py",
+    "test_browser_harness.py",
+    "test_browser_hints.py",
+    "test_browser_l34_page.py",
+    "test_browser_palette_alike.py",
+    "test_browser_phone_reply.py",
+    "test_browser_said_once.py",
+    "test_browser_tablet_room.py",
+    "test_tutor_games.py",  # 82 (less since s26-perf)
+    "test_board_tags.py",  # 65
+    "test_puzzle_secret.py",  # 64
+    "test_server_limits.py",  # 56 (its first tests start no browser)
+    "test_hub.py",  # 33 (as test_server_limits.py)
+    "test_properties.py",  # 33
+    "test_hand_said_once.py",  # 32
+    "test_rule_coverage.py",  # 25
+    "test_form_asks.py",  # 22
     "test_cli_api.py",  # 20
     # the minimum-versions lane's heaviest (its 14, 11, 8 and 8 s; dealt in name order,
     # test_watchdog.py came last and ran alone for 8 s)
