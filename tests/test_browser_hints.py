@@ -21,6 +21,7 @@ from browser_harness import (  # noqa: F401
     open_app,
     open_new_game,
     open_tab,
+    settle,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
@@ -67,7 +68,10 @@ def _play(page, move: str, by_hand: bool = False) -> None:
     if not by_hand:
         box.press("Enter")
         click_play_typed(page)
-    else:
+    else:  # the typed words' own reply first, brought into sight while the learner types
+        # (before the mouse moves: CI aimed before it came, and it moved Play 42 px up)
+        settle(page)
+        page.wait_for_timeout(800)  # (reply_in_view.js looks 150 and 700 ms after a reply)
         aim = play.bounding_box()
         x, y = aim["x"] + aim["width"] / 2, aim["y"] + aim["height"] / 2
         box.press("Enter")

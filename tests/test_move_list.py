@@ -55,7 +55,7 @@ def test_turns_comments_and_variations_inline() -> None:
         < page.index("P1 builds a road on F7")
     )  # the variation after its move
     assert "&lt;b&gt;near&lt;/b&gt; the desert" in page  # a comment is text, not markup
-    assert ">Setup</span>" in page
+    assert ">Setup<span class='catan-mv-stop'>.</span></span>" in page  # its stop its own
     current = t.timeline.current.id
     assert f"catan-mv catan-mv-current catan-mv-{current}' data-node='{current}'" in page
     assert page.count("aria-current") == 1
