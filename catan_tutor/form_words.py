@@ -47,7 +47,8 @@ _NEUTRAL_PIECES = {
 QUESTIONS = {
     "vertex": "Which corner?", "edge": "Which edge?", "hex": "Which hex?",
     "resource": "Which resource?", "give": "Which cards are given?",
-    "get": "Which cards are wanted?", "count": "At what rate?", "track": "Which track?",
+    "get": "Which cards are wanted?", "count": "At what rate?",
+    "track": "Which improvement: science, trade or politics?",  # (l38c: "Which track?")
     "to": "To which player?", "cards": "Which cards?", "card": "Which card?",
     "take": "Which cards are taken?", "neutral": "For which neutral?",
     "level": "How strong is the knight?", "src": "Which knight moves?",
@@ -126,7 +127,8 @@ def form_notation(game: Game, text: str) -> str | None:
         return None
     for name in named:
         if name not in parts and name not in OPTIONAL and (cls.__name__, name) not in OPTIONAL:
-            raise MissingPart(QUESTIONS.get(name, f"Which {named[name]}?"), cls)
+            label = named[name]  # (a field asked by its label's question: "track")
+            raise MissingPart(QUESTIONS.get(name, QUESTIONS.get(label, f"Which {label}?")), cls)
     return " ".join([seat, _compose(cls, parts)]).strip()
 
 

@@ -94,7 +94,7 @@ def test_a_variable_board_starts_laid_out() -> None:
     laid = t.timeline.current
     assert laid.depth > 0 and laid.state.phase == "setup-settle"
     assert start_node(t.timeline) is laid
-    assert rows(t.timeline) == [("board laid out", laid.id)]
+    assert rows(t.timeline) == [("Board laid out", laid.id)]
     t.session.play("P1 settle J12")
     t.session.first()
     assert t.timeline.current is laid
@@ -104,8 +104,8 @@ def test_a_variable_board_starts_laid_out() -> None:
     html = moves_html(t.timeline)
     # the set-up line is lit, saying where the laying out stands, as the heading does (l45:
     # "board laid out" lit beside "8 of 19 hexes laid out")
-    said = "laying out the board: 0 of 19 hexes laid out"
-    assert "catan-mv-current" in html.split(said)[0] and "board laid out" not in html
+    said = "Laying out the board: 0 of 19 hexes laid out"
+    assert "catan-mv-current" in html.split(said)[0] and "Board laid out" not in html
     t.tabs.selected_index = TABS.index("Moves")
     t.session.goto(laid)
     assert all(b.disabled for b in t.moves.tree_buttons)  # the start cannot be deleted

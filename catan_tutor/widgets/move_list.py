@@ -304,6 +304,7 @@ def _start_html(tl: Timeline, start: Node, current: Node, words: str) -> str:
 
 def _move_span(node: Node, text: str, cls: str, title: str, current: bool) -> str:
     aria = " aria-current='step'" if current else ""
+    text = text[:1].upper() + text[1:]  # a row is a sentence (l38c: "the dummy rolls 3 and 4")
     return (
         f"<span class='{cls} catan-mv-{node.id}' data-node='{node.id}' role='button'"
         f" title='{markup.text(title)}'{aria}>{markup.text(text)}</span>"
