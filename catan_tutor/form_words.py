@@ -48,7 +48,7 @@ QUESTIONS = {
     "vertex": "Which corner?", "edge": "Which edge?", "hex": "Which hex?",
     "resource": "Which resource?", "give": "Which cards are given?",
     "get": "Which cards are wanted?", "count": "At what rate?",
-    "track": "Which improvement: science, trade or politics?",  # (l38c: "Which track?")
+    "track": "Which improvement?",  # (l38c: "Which track?"; the form names the three)
     "to": "To which player?", "cards": "Which cards?", "card": "Which card?",
     "take": "Which cards are taken?", "neutral": "For which neutral?",
     "level": "How strong is the knight?", "src": "Which knight moves?",

@@ -1196,7 +1196,7 @@ _ASKED = {  # a part said otherwise than "Which <part>?"
     # (Merchant Fleet's: l38 at 9.18 was asked "Which card kind?", read as no word it knew;
     # the kinds not listed: one of them may be a question's answer)
     "card kind": "Which resource or commodity?",
-    "track": QUESTIONS["track"],  # (l38c: "Which track?" named none of the three)
+    "track": QUESTIONS["track"],  # (l38c: "Which track?" read as no word it knew)
 }
 
 

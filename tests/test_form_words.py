@@ -132,7 +132,7 @@ def test_l19s_typed_answers_are_read(where, typed, notation):
         (
             ("puzzle_ck_metropolis", 4),
             "metropolis on A6",
-            "Which improvement: science, trade or politics? The move does not say.",
+            "Which improvement? The move does not say.",
         ),
         (("puzzle_ck_progress", 4), "P2 play resource monopoly", "Which resource?"),
         (("base_dev_cards", 10), "P2 play resource monopoly", "Which resource?"),
