@@ -161,7 +161,7 @@ def test_a_variable_board_starts_laid_out(browser, new_page, app_server) -> None
     open_tab(page, "Moves")
     start = page.locator(".catan-moves .catan-mv-start")
     start.first.wait_for()
-    assert start.inner_text() == "board laid out"
+    assert start.inner_text() == "Board laid out"
     assert page.locator(".catan-moves .catan-mv").count() == 1  # no tile events listed
     canvas = page.locator(".catan-board canvas").last
     canvas.focus()
