@@ -35,6 +35,26 @@ def spelled(game: Game, text: str) -> str | None:
     return out if out is not None and " force" in f" {out}" else None
 
 
+# The opponent made to give ("P1 forces P2 to give 2 wool for brick and lumber": l38c at 11.16
+# was read as the give-back step, P1 giving the wool): what the opponent gives is taken
+_MADE_TO_GIVE = re.compile(
+    r"\b(force[sd]?|forcing|make|makes|made|making)\s+(?:p[1-9]|the opponent|him|her|them)\s+"
+    r"(?:to\s+)?(?:give|hand over|hand|surrender)\s+(?:(?:me|us|p[1-9])\s+)?",
+    re.IGNORECASE,
+)
+_IN_RETURN = re.compile(r"\s+(?:in (?:exchange|return) )?for\s+", re.IGNORECASE)
+
+
+def made_to_give(text: str) -> str:
+    """``text`` with the opponent made to give cards said as the notation's "force take …
+    give …" (2P-TOKEN-FORCED-TRADE, CK2P-TOKEN-FORCED-TRADE); else ``text`` unchanged."""
+    said = _MADE_TO_GIVE.search(text)
+    if said is None:
+        return text
+    rest = _IN_RETURN.sub(" give ", text[said.end() :], count=1)
+    return f"{text[: said.start()]}force take {rest}"
+
+
 # Words that say which cards a blind forced draw takes from (or its price, which says it too:
 # ``trade_card_words._price_said``)
 _SCOPE = re.compile(

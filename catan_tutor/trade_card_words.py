@@ -527,7 +527,14 @@ def _bid(game: Game, seat: str, toks: list[str]) -> str | None:
     from .variants.dummy_actions import Bid
 
     low = [t.lower() for t in toks]
-    if Bid not in game.rules.applies or low.count("for") != 1:
+    if Bid not in game.rules.applies:
+        return None
+    if "for" not in low and _BIDS & set(low) and _bundle(_bid_cards(toks)) is not None:
+        # "P1 bids 3 grain" (l38c at 5.21 was told "I cannot read “bids”"): the card wanted
+        from .move_words import PartLeftOut
+
+        raise PartLeftOut(BID_FOR, kind=Bid)
+    if low.count("for") != 1:
         return None
     cut = low.index("for")
     # the dummy named as the one traded with ("offer the dummy a grain for an ore", "trade my
@@ -540,11 +547,18 @@ def _bid(game: Game, seat: str, toks: list[str]) -> str | None:
         _BIDS & set(low) or (dummy or _bids_now(game)) and (_TRADE_VERBS | _OFFER_VERBS) & set(low)
     ):
         return None
-    give = _bundle([t for t in toks[:cut] if t.lower() not in _BID_GLUE])
-    get = _bundle([t for t in toks[cut + 1 :] if t.lower() not in _BID_GLUE])
+    give, get = _bundle(_bid_cards(toks[:cut])), _bundle(_bid_cards(toks[cut + 1 :]))
     if give is None or get is None or len(get) != 1 or get[0][0] != 1:
         return None
     return f"{seat} bid {_said(give)} for {get[0][1]}".strip()
+
+
+BID_FOR = "Which of the dummy's cards is the bid for?"
+
+
+def _bid_cards(toks: list[str]) -> list[str]:
+    """The words of a bid's cards: ``toks`` without its verbs and glue."""
+    return [t for t in toks if t.lower() not in _BID_GLUE]
 
 
 def _bids_now(game: Game) -> bool:

@@ -1,7 +1,7 @@
 """Puzzles: a lesson node that asks the learner to find the move.
 
-A scenario marks a node with ``puzzle: {prompt, hints, answers, rule, explain}``; the accepted
-answers are moves of the node's children (its main continuation when ``answers`` is not
+A scenario marks a node with ``puzzle: {prompt, hints, answers, rule, explain, wrong}``; the
+accepted answers are moves of the node's children (its main continuation when ``answers`` is not
 given), so that a solved puzzle goes on along the lesson. :func:`judge` says whether a move
 played there is an answer, and why, citing a rule: the engine's verdict for an illegal move
 (``Game.explain``, the most specific rule, rules/precedence.py), the puzzle's rule for a legal
@@ -75,6 +75,22 @@ class Puzzle:
     answers: tuple[str, ...] = ()
     rule: str = ""
     explain: str = ""
+    # (kind of move as its notation begins, why it does not answer): the author's reason for
+    # a wrong kind, in a learner's words, where a reply would only say "not the answer" (l38c
+    # at 8.11: "Recruiting a knight is not the answer here" gave no reason)
+    wrong: tuple[tuple[str, str], ...] = ()
+
+
+def kind_word(kind: type) -> str:
+    """The word a move of ``kind`` begins with in notation ("force", "recruit")."""
+    return FORMS[kind.__name__][2].split()[0] if kind.__name__ in FORMS else ""
+
+
+def kinds_of(word: str) -> list[type]:
+    """The kinds of move whose notation begins with ``word`` (the engine's classes)."""
+    from ..actions import REGISTRY
+
+    return [k for k in dict.fromkeys(REGISTRY.values()) if kind_word(k) == word]
 
 
 @dataclass(frozen=True)
@@ -138,7 +154,7 @@ def judge(
     is wrong with the engine's reason and rule (and how the kind of move named, else the
     kind ``chosen`` on the page, is typed). A spot typed by another of its names is
     said by its printed label, told once which it is (``typed_names``)."""
-    said = _judge(puzzle, node, rules, move, chosen)
+    said = _with_wrong(puzzle, _judge(puzzle, node, rules, move, chosen), node, rules)
     if not isinstance(move, str):
         return said
     try:
@@ -151,6 +167,29 @@ def judge(
     if not names:
         return said
     return replace(said, text=in_printed_names(said.text, names))
+
+
+def _with_wrong(puzzle: Puzzle, said: Judgement, node: Node, rules) -> Judgement:
+    """``said`` with the author's reason for its kind of move (``Puzzle.wrong``) where it
+    told only that the kind does not answer (``STUCK``, ``ANOTHER_KIND``)."""
+    if said.correct or not puzzle.wrong:
+        return said
+    try:
+        kind: type | None = type(Game(rules, node.state).parse(said.move))
+    except (CatanError, ValueError):  # words with a part left out: the kind they named
+        kind = next(
+            (k for w, _ in puzzle.wrong for k in kinds_of(w)
+             if f"{FORMS[k.__name__][0]} is not the answer here." in said.text),
+            None,
+        )  # fmt: skip
+    why = next((r for w, r in puzzle.wrong if kind is not None and kind_word(kind) == w), "")
+    if not why or why in said.text:
+        return said
+    if STUCK in said.text:
+        return replace(said, text=said.text.replace(STUCK, why))
+    if said.text.rstrip(".").endswith(ANOTHER_KIND.rstrip(".")[4:]):  # (no author's words)
+        return replace(said, text=f"{said.text} {why}")
+    return said
 
 
 # The optional parts a move may leave out only when none is due: said as missing then (an
@@ -590,6 +629,11 @@ def validate(puzzle: Puzzle, node: Node, rules, variant: str) -> str:
     if len({c.id for c in answers}) != len(answers):
         return "an answer is named twice"
     given = {str(c.action) for c in answers}
+    for word, why in puzzle.wrong:
+        if any(kind_word(type(c.action)) == word for c in answers):
+            return f"wrong: {word!r} is the answer's kind of move"
+        if told := [w for w in secrets(puzzle, node, rules) if _names(why, w)]:
+            return f"wrong: the reason for {word!r} names the answer ({told[0]})"
     game = Game(rules, node.state)
     for ex in node.expect:
         if ex.key == "legal" and any(str(game.parse(t)) in given for t in ex.value):

@@ -1,7 +1,7 @@
 """Scenario files (``.catan.yaml``): a lesson or puzzle as a start position, a move tree with
 comments and tutor text, and expectations checked at any node. A node may ask a question
-(``puzzle: {prompt, hints, answers, rule, explain}``, catan_tutor.study.puzzle), checked once the
-tree is read; ``unrealistic: why`` marks a drill whose start no game reaches
+(``puzzle: {prompt, hints, answers, rule, explain, wrong}``, catan_tutor.study.puzzle), checked
+once the tree is read; ``unrealistic: why`` marks a drill whose start no game reaches
 (catan_tutor.study.realism).
 
 Read from PyYAML's event stream by a small composer of our own (no tags, no code, no aliases
@@ -56,7 +56,7 @@ _TOP = (
     "moves",
 )
 _MOVE = ("move", "comment", "tutor", "puzzle", "expect", "variations")
-_PUZZLE = ("prompt", "hints", "answers", "rule", "explain")
+_PUZZLE = ("prompt", "hints", "answers", "rule", "explain", "wrong")
 _PLAIN_TAGS = {
     f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp")
 }  # explicit tags taken as text
@@ -424,7 +424,8 @@ def _read(r: _Reader, text: str) -> Scenario:
 
 
 def _puzzle(r: _Reader, node) -> Puzzle:
-    """A node's question: ``prompt`` (required), ``hints``, ``answers``, ``rule``, ``explain``."""
+    """A node's question: ``prompt`` (required), ``hints``, ``answers``, ``rule``, ``explain``,
+    ``wrong``."""
     m = r.mapping(node, "puzzle", _PUZZLE)
     if "prompt" not in m:
         raise r.fail(node, "puzzle", "a puzzle needs a prompt (the question it asks)")
@@ -434,7 +435,20 @@ def _puzzle(r: _Reader, node) -> Puzzle:
         tuple(r.texts(m["answers"], "answers")) if "answers" in m else (),
         r.text(m["rule"], "rule") if "rule" in m else "",
         r.text(m["explain"], "explain") if "explain" in m else "",
+        _wrong(r, m["wrong"]) if "wrong" in m else (),
     )
+
+
+def _wrong(r: _Reader, node) -> tuple[tuple[str, str], ...]:
+    """A puzzle's reasons for wrong kinds of move: kind word (as notation begins) -> reason."""
+    from .puzzle import kinds_of
+
+    out = []
+    for k, v in r.mapping(node, "wrong", None).items():
+        if not kinds_of(k):
+            raise r.fail(node, "wrong", f"{_quote(k)} is not a kind of move (as notation begins)")
+        out.append((k, r.text(v, "wrong")))
+    return tuple(out)
 
 
 def _start_game(r: _Reader, top: dict, sc: Scenario) -> Game:
@@ -678,6 +692,8 @@ def puzzle_data(p: Puzzle) -> dict:
     for key in ("rule", "explain"):
         if getattr(p, key):
             data[key] = getattr(p, key)
+    if p.wrong:
+        data["wrong"] = dict(p.wrong)
     return data
 
 

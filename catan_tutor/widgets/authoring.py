@@ -420,7 +420,11 @@ class AuthorPanel:
             explain = check_text("explanation", self.explain.value, MAX_NODE_TEXT)
         except AuthorError as e:
             return self._refuse(str(e))
-        puzzle = Puzzle(prompt, hints, tuple(self.answers.value), rule, explain)
+        shown = self.session.scenario  # (its reasons for wrong kinds kept: the file's only)
+        was = shown.puzzles.get(node.id) if shown is not None else None
+        puzzle = Puzzle(
+            prompt, hints, tuple(self.answers.value), rule, explain, was.wrong if was else ()
+        )
         why = validate(puzzle, node, self.session.timeline.rules, self._variant())
         if why:
             return self._refuse(f"puzzle: {why}")

@@ -156,7 +156,7 @@ def reason(game: Game, action: Action) -> str:
     elif isinstance(action, EndTurn):
         reason = "it keeps the cards for the next turn"
     else:
-        reason = ""
+        reason = _ck_reason(game, action)
     try:
         after = game.clone()
         after.play(action)
@@ -167,6 +167,39 @@ def reason(game: Game, action: Action) -> str:
     if gains:
         reason = f"{reason}; it {gains}" if reason else f"it {gains}"
     return reason
+
+
+def _ck_reason(game: Game, action: Action) -> str:
+    """Why a Cities & Knights move is good, in plain words (l38c: the hints gave none): what
+    an improvement draws (CK-PROGRESS-THRESHOLD), what a knight adds against the barbarians
+    (CK-BARB-DEFENSE, CK-KNIGHT-STRENGTH), what a wall keeps (CK-SEVEN-DISCARD); ''
+    for the rest."""
+    from ..progress_cards import TRACKS
+    from ..variants.ck_actions import Activate, BuildWall, Improve, Promote, Recruit
+    from .dice_shown import CASTLE_COLOURS
+
+    s = game.state
+    if isinstance(action, Improve):
+        track = TRACKS[action.track]
+        level = s.levels[action.player][action.track] + 1
+        faces = (
+            "whatever the red die shows" if level >= 5
+            else "when the red die shows 1 or 2" if level == 1
+            else f"when the red die shows 1 to {level + 1}"
+        )  # fmt: skip
+        return (
+            f"at level {level}, a {CASTLE_COLOURS[track]} castle on the event die draws you a "
+            f"{track} progress card {faces}"
+        )
+    if isinstance(action, Recruit):
+        return "once active, a knight counts against the barbarians and can act on later turns"
+    if isinstance(action, Activate):
+        return "an active knight counts against the barbarians and can move or chase the robber"
+    if isinstance(action, Promote):
+        return "a stronger knight counts for more against the barbarians"
+    if isinstance(action, BuildWall):
+        return "a wall lets you hold 2 more cards on a 7"
+    return ""
 
 
 def setup_why(game: Game, action: Settle | BuildCity) -> str:

@@ -121,6 +121,10 @@ def hexes_by_terrain(s: State, text: str, secret: Collection[str] = ()) -> tuple
         ]
         if len(fit) == 1:
             return _said_once(text, m, HEX_NAMES[fit[0]], _hex_said(s, fit[0]))
+        if (letter := _LETTER_NEXT.match(text[m.end() :])) is not None:  # "the fields O"
+            picked = [h for h in fit if HEX_NAMES[h] == letter[1]]  # (l38c at 9.18 was asked
+            if picked:  # "Which fields?" after naming O): that hex, its terrain said once
+                return _said_once(text, m, letter[1], _hex_said(s, picked[0]))
         listed = [HEX_NAMES[h] for h in fit]
         if len(fit) > 1 and not set(listed) & set(secret):
             return text, f"Which {TERRAINS[terrain]}: {or_list(listed)}?"
@@ -133,6 +137,8 @@ def hexes_by_terrain(s: State, text: str, secret: Collection[str] = ()) -> tuple
 # A hex's letter said beside its terrain and number ("the 8 forest, M,", "hills 5 (Q)", "Q
 # (hills 5)": l34 at 2.2 was told "“M” is not a seat", the hex read twice): the same hex
 _LETTER_AFTER = re.compile(r"^\s*(?:,\s*|\(\s*)([A-Sa-s])\s*\)?(?=[\s,.;:!?]|$)")
+# ... or after it with only a space, a capital ("the fields O", "pasture P")
+_LETTER_NEXT = re.compile(r"^\s+([A-S])(?=[\s,.;:!?]|$)")
 _LETTER_BEFORE = re.compile(r"(?<![\w'’-])([A-Sa-s])\s*(?:,|\()\s*(?:the\s+)?$")
 _CLOSE = re.compile(r"^\s*\)")
 
@@ -160,7 +166,7 @@ def _said_once(text: str, m: re.Match, label: str, said: str) -> tuple[str, str]
         if b[1].upper() == label:  # "Q (hills 5)": Q, once
             return before[: b.start()] + label + _CLOSE.sub("", after), ""
         return text, _other_letter(said, label, b[1].upper())
-    if (a := _LETTER_AFTER.match(after)) is not None:
+    if (a := _LETTER_AFTER.match(after) or _LETTER_NEXT.match(after)) is not None:
         if a[1].upper() == label:  # "the 8 forest, M,": M, once
             return before + label + after[a.end() :], ""
         return text, _other_letter(said, label, a[1].upper())

@@ -1,0 +1,176 @@
+"""What a fresh learner (l38c, session 39) typed at the puzzles and was not understood, or was
+told only "not the answer": the opponent made to give (11.16, 5.13), a hex said by terrain and
+letter (9.18), a bid with its card left out (5.21), and the author's reason for a tempting
+wrong kind of move (a puzzle's ``wrong:``, 8.11 and 5.13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from catan_tutor.study.scenario import ScenarioError, dumps_scenario, loads_scenario
+
+
+@pytest.mark.course
+def test_CK2P_TOKEN_FORCED_TRADE_the_opponent_made_to_give_is_a_take_not_the_give_back():
+    """ "P1 forces P2 to give 2 wool for brick and lumber" at 11.16 was read as P1 giving the
+    wool back (a step owed only after a draw): it is P1 taking 2 wool, which the blind draw
+    of C&K for two cannot choose, and the reply says so."""
+    from puzzle_answers import judged
+
+    for typed in (
+        "P1 forces P2 to give 2 wool for brick and lumber",
+        "force P2 to give 2 wool for 1 brick and 1 lumber",
+        "P1 forces P2 to give 2 wool",
+    ):
+        j = judged("puzzle_ck_2p", 8, typed)
+        assert not j.correct and "force give" not in j.move, (typed, j.move)
+        assert "blind" in j.text and "back to P2" not in j.text, (typed, j.text)
+
+
+@pytest.mark.course
+def test_2P_TOKEN_FORCED_TRADE_made_to_give_reads_as_take_give_in_the_base_game():
+    """In the base game for two the cards are chosen: "forces P2 to give 2 wool for a brick and
+    a grain" is that forced trade, and at 5.13 (P2 holds no ore) the author's reason follows."""
+    from puzzle_answers import judged
+
+    j = judged("puzzle_base_2p", 15, "P1 forces P2 to give 2 wool for a brick and a grain")
+    assert j.move == "P1 force take 2 wool give 1 brick, 1 grain" and j.legal, j.move
+    assert not j.correct and "P2 holds no ore" in j.text, j.text
+
+
+def test_2P_TOKEN_FORCED_TRADE_made_to_give_rewrites_only_that_phrase():
+    from catan_tutor.forced_trade_typed import made_to_give
+
+    assert made_to_give("P1 forces P2 to hand over 2 wool in return for 1 ore") == (
+        "P1 force take 2 wool give 1 ore"
+    )
+    assert made_to_give("P1 gives P2 2 wool") == "P1 gives P2 2 wool"
+    assert made_to_give("P1 force") == "P1 force"
+
+
+@pytest.mark.course
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "P2 plays merchant on the fields O",
+        "P2 plays the merchant and puts it on the fields O",
+        "P2 play merchant fields O",
+    ],
+)
+def test_CK_PC_MERCHANT_a_hex_said_by_terrain_and_letter_is_that_hex(typed):
+    """9.18: "on the fields O" was asked "Which fields?" though O was said."""
+    from puzzle_answers import judged
+
+    j = judged("puzzle_ck_progress", 4, typed)
+    assert j.correct and j.move == "P2 play merchant O", (j.move, j.text)
+
+
+@pytest.mark.course
+def test_CK_PC_MERCHANT_a_letter_of_another_terrain_is_still_asked():
+    """A letter beside a terrain it is not (K is no fields hex) picks nothing: asked."""
+    from puzzle_answers import judged
+
+    from catan_tutor.board import HEX_NAMES
+
+    j = judged("puzzle_ck_progress", 4, "P2 plays merchant on the fields K")
+    lay = __import__("puzzle_answers").lesson("puzzle_ck_progress").timeline.nodes[4].state.layout
+    assert lay.terrain[HEX_NAMES.index("K")] != lay.terrain[HEX_NAMES.index("O")]
+    assert not j.correct and "Which fields" in j.text, j.text
+
+
+@pytest.mark.course
+@pytest.mark.parametrize("typed", ["P1 bids 3 grain", "P1 bids 2 grain", "bid 2 grain"])
+def test_DUMMY_TRADE_BID_a_bid_without_its_card_asks_for_it(typed):
+    """5.21: "P1 bids 3 grain" was told "I cannot read “bids”": the card wanted is asked."""
+    from puzzle_answers import judged
+
+    from catan_tutor.trade_card_words import BID_FOR
+
+    j = judged("puzzle_base_dummy", 18, typed)
+    assert j.left_out and BID_FOR in j.text, j.text
+
+
+@pytest.mark.course
+@pytest.mark.parametrize("typed", ["P2 recruits a knight", "recruit a knight"])
+def test_CK_KNIGHT_RECRUIT_a_wrong_kind_gets_the_authors_reason(typed):
+    """8.11's second question: "Recruiting a knight is not the answer here" gave no reason;
+    the puzzle's ``wrong: recruit`` says why (every corner P2's roads touch is taken)."""
+    from puzzle_answers import judged
+
+    j = judged("puzzle_ck_barbarians", 7, typed)
+    assert not j.correct and "nowhere to recruit" in j.text, j.text
+    assert "Ask for a hint" not in j.text
+
+
+@pytest.mark.course
+def test_CK_SEVEN_DISCARD_a_legal_move_of_a_wrong_kind_gets_the_authors_reason():
+    from puzzle_answers import judged
+
+    j = judged("puzzle_ck_walls", 4, "P3 improve trade")
+    assert j.legal and not j.correct and "stays 7" in j.text, j.text
+
+
+_PUZZLE = """title: t
+variant: base
+players: 3
+puzzle:
+  prompt: Place P1's first settlement.
+  answers:
+  - P1 settle N6
+  wrong:
+    {key}: {why}
+moves:
+- move: P1 settle N6
+"""
+
+
+def test_a_puzzles_wrong_reasons_read_back_and_are_checked():
+    """``wrong:`` round-trips; a key that is no kind of move, the answer's own kind, or a
+    reason that names the answer is refused with the file and line."""
+    sc = loads_scenario(_PUZZLE.format(key="road", why="A road comes after the settlement."))
+    (p,) = sc.puzzles.values()
+    assert p.wrong == (("road", "A road comes after the settlement."),)
+    assert loads_scenario(dumps_scenario(sc)).puzzles == sc.puzzles
+    for key, why, said in [
+        ("roadz", "x", "not a kind of move"),
+        ("settle", "x", "the answer's kind"),
+        ("road", "Not a road, N6 is better.", "names the answer"),
+    ]:
+        with pytest.raises(ScenarioError, match=said):
+            loads_scenario(_PUZZLE.format(key=key, why=why))
+
+
+# C&K hints said no reason (l38c): each kind of C&K move gets one, true to its rule
+
+
+@pytest.mark.parametrize(
+    ("level", "faces"),
+    [(0, "1 or 2"), (1, "1 to 3"), (3, "1 to 5"), (4, "whatever the red die shows")],
+)
+def test_CK_PROGRESS_THRESHOLD_an_improvement_hint_says_which_red_die_draws(level, faces):
+    from puzzle_answers import lesson
+
+    from catan_tutor.game import Game
+    from catan_tutor.variants.ck_actions import Improve
+    from catan_tutor.widgets.hint_words import why
+
+    tl = lesson("puzzle_ck_walls").timeline
+    s = tl.nodes[4].state.copy()
+    s.levels = tuple((level, 0, 0) if p == 2 else lv for p, lv in enumerate(s.levels))
+    said = why(Game(tl.rules, s), Improve(2, 0))
+    assert f"at level {level + 1}, a green castle" in said and "science progress card" in said
+    assert said.endswith(f"{faces}."), said
+
+
+def test_CK_BARB_DEFENSE_knight_and_wall_hints_say_what_they_do():
+    from puzzle_answers import lesson
+
+    from catan_tutor.game import Game
+    from catan_tutor.variants.ck_actions import BuildWall, Recruit
+    from catan_tutor.widgets.hint_words import reason
+
+    tl = lesson("puzzle_ck_walls").timeline
+    g = Game(tl.rules, tl.nodes[4].state)
+    kinds = {type(a): a for a in g.legal_actions()}
+    assert "against the barbarians" in reason(g, kinds[Recruit])
+    assert "2 more cards on a 7" in reason(g, kinds[BuildWall])
