@@ -248,11 +248,11 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
     # the tree's buttons in words, greyed with why (issue 33: "Move up" did nothing and said
     # nothing): in a lesson, its moves stay the moves ▶ plays; this one is another way already
     # (no chess study's "main line" / "side line")
-    main = page.get_by_role("button", name="Make this the move ▶ plays")
-    side = page.get_by_role("button", name="Make ▶ play another move here")
+    main = page.get_by_role("button", name="Make ▶ follow this move")
+    side = page.get_by_role("button", name="Make ▶ follow the other move here")
     assert main.is_disabled() and side.is_disabled()
     assert "they stay first, and ▶ follows them" in (main.get_attribute("title") or "")
-    assert "already plays another move here" in (side.get_attribute("title") or "")
+    assert "already follows another move here" in (side.get_attribute("title") or "")
 
 
 def test_force_a_dice_outcome(page) -> None:

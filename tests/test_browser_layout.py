@@ -457,7 +457,7 @@ def test_explore_opens_the_tools_and_closes_again(lesson_page):
     page.locator("textarea:visible").wait_for()
     page.get_by_role("button", name="Done").click()
     page.locator("textarea:visible").wait_for(state="detached")
-    page.get_by_role("button", name="Make this the move ▶ plays").wait_for()
+    page.get_by_role("button", name="Make ▶ follow this move").wait_for()
     page.locator(".catan-mv-start").click()
     page.get_by_role("tab", name="Play", exact=True).click()
     typed = page.locator(".catan-try input[type='text']")  # a worked example of the position

@@ -7,7 +7,7 @@
    to upgrade trade to level 5" (CK-IMPROVE-BUILD, CK-METRO-TAKE).
 2. Explore's Players tab said "1 from a Printing or Constitution card": each is a card of its
    own, named as seed 003 names it (CK-PROGRESS-VP-CARDS).
-3. Explore's Moves tab said "Make this the way ▶ goes": now "Make this the move ▶ plays".
+3. Explore's Moves tab said "Make this the way ▶ goes": now "Make ▶ follow this move".
 4. The tie-break rule box of 1.2 (base game) spoke of the dummy's die (BASE-CHANCE-ROLLOFF).
 5. 10.6: a metropolis holder needs another city for level 5 (CK-METRO-OWN-LEVEL5) was said
    as the rules' word; 003 does not say it of the holder: it is marked this tutor's reading.
@@ -144,11 +144,11 @@ def test_the_moves_tab_button_says_it_makes_this_the_move_the_play_button_plays(
     s.play(b)
     panel.show()
     up = panel.tree_buttons[0]
-    assert up.description == "Make this the move ▶ plays", up.description
-    assert not up.disabled and "so ▶ plays it here" in up.tooltip, up.tooltip
+    assert up.description == "Make ▶ follow this move", up.description
+    assert not up.disabled and "so ▶ plays it and" in up.tooltip, up.tooltip
     up.click()
     panel.show()
-    assert up.disabled and up.tooltip == IS_MAIN == "▶ already plays this move here."
+    assert up.disabled and up.tooltip == IS_MAIN == "▶ already follows this move here."
 
 
 # 4. A rule box says only what applies to the lesson's game

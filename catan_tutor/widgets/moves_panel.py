@@ -1,6 +1,6 @@
 """The Moves tab, a view of the session's tree: the move list (``move_list.py``: a click jumps
-there), "Make this the move ▶ plays", "Make ▶ play another move here" and "Delete this move and what
-follows" (the tree's promote, demote and delete, each greyed with why where it cannot act;
+there), "Make ▶ follow this move", "Make ▶ follow the other move here" and "Delete this move
+and what follows" (the tree's promote, demote and delete, each greyed with why where it cannot act;
 "Deleted N moves · Undo" puts the same moves back until the next change to the tree) and the
 comment on the current move, shown as text: "Edit the comment" (or "Write a comment") opens
 the box that writes it, "Done" closes it (issue 33: an open box read as a form to fill in).

@@ -17,16 +17,15 @@ LESSON_KEPT = (
 )
 # The Moves tab's buttons: what they say, what they do when they can (their tooltips). In a
 # learner's words (issue 33: "main line" and "side line" are a chess study's; l33 read "Make
-# this the way ▶ goes" oddly): what the button makes ▶ do, and the other ways tried at the
-# same place.
+# this the way ▶ goes" oddly, l38c "Make this the move ▶ plays" cryptic): which move ▶ follows.
 MAIN_LINE, SIDE_LINE, DELETE = (
-    "Make this the move ▶ plays",
-    "Make ▶ play another move here",
+    "Make ▶ follow this move",
+    "Make ▶ follow the other move here",
     "Delete this move and what follows",
 )
 MAIN_TIP = (
-    "Where several moves were tried, ▶ plays the first of them: this puts this move first, "
-    "so ▶ plays it here and the move list follows it."
+    "Where several moves were tried here, ▶ follows the first of them: this puts this move "
+    "first, so ▶ plays it and the move list shows its line."
 )
 SIDE_TIP = (
     "Put the next move played here first instead: the ▶ button then plays that one, and "
@@ -39,9 +38,9 @@ NO_OTHER = (
     "No other move was played here instead of this one, so there is no other way to choose: "
     "go back one move and play a different one to make one."
 )
-IS_MAIN = "▶ already plays this move here."
+IS_MAIN = "▶ already follows this move here."
 IS_SIDE = (
-    "▶ already plays another move here: this one is a move tried here. "
+    "▶ already follows another move here: this one is a move tried here. "
     f"To make it play this one, press “{MAIN_LINE}”."
 )
 # The comment on the current move: read as text; written behind a button
