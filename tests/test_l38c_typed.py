@@ -174,3 +174,22 @@ def test_CK_BARB_DEFENSE_knight_and_wall_hints_say_what_they_do():
     kinds = {type(a): a for a in g.legal_actions()}
     assert "against the barbarians" in reason(g, kinds[Recruit])
     assert "2 more cards on a 7" in reason(g, kinds[BuildWall])
+
+
+def test_BASE_ROBBER_MOVE_a_robber_hint_on_an_empty_hex_says_why():
+    """A hinted robber move where nobody builds (l38c, a dummy game) says what it does."""
+    from test_rules_2p import main_game
+
+    from catan_tutor.actions import MoveRobber
+    from catan_tutor.board import HEX_NAMES, HEX_VERTICES
+    from catan_tutor.widgets.hint_words import reason
+
+    g = main_game(robber="C", phase="robber")
+    s = g.state
+    empty = next(
+        h
+        for h in range(len(HEX_NAMES))
+        if g.layout.numbers[h] and all(s.vowner[v] < 0 for v in HEX_VERTICES[h])
+    )
+    said = reason(g, MoveRobber(g.acting_seat, empty))
+    assert "nobody builds there" in said, said

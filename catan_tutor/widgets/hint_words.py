@@ -106,6 +106,9 @@ def _robber(game: Game, a: MoveRobber) -> str:
         text = f"it puts the robber on {HEX_NAMES[h]}"
     if hit:
         text += " for " + " and ".join(game.state.name(p) for p in hit)
+    elif not any(s.vowner[v] == a.player for v in HEX_VERTICES[h]):  # (l38c: a hex with
+        # nobody to rob was hinted without a reason)
+        text += "; nobody builds there, so it only keeps the robber off your own hexes"
     if a.victim >= 0:
         text += f" and steals a card from {game.state.name(a.victim)}"
     return text
