@@ -45,13 +45,31 @@ _MADE_TO_GIVE = re.compile(
 _IN_RETURN = re.compile(r"\s+(?:in (?:exchange|return) )?for\s+", re.IGNORECASE)
 
 
-def made_to_give(text: str) -> str:
-    """``text`` with the opponent made to give cards said as the notation's "force take …
-    give …" (2P-TOKEN-FORCED-TRADE, CK2P-TOKEN-FORCED-TRADE); else ``text`` unchanged."""
-    said = _MADE_TO_GIVE.search(text)
-    if said is None:
+# Cards taken from the opponent ("P1 takes 2 wool from P2": l38c at 11.16 was told "It does
+# not say which move"): a number first, so "takes the longest road from P2" is left alone
+_TAKEN_FROM = re.compile(
+    r"\b(?:takes?|took|taking|grabs?)\s+(?P<cards>(?:\d+|one|two|a|an)\b.*?)\s+from\s+"
+    r"(?:p[1-9]|the opponent|him|her|them)(?:'s|’s)?(?:\s+hand)?\b",
+    re.IGNORECASE,
+)
+
+
+def made_to_give(game: Game, text: str) -> str:
+    """``text`` with the opponent made to give cards, or cards taken from the opponent, said
+    as the notation's "force take … give …" in a variant with forced trades
+    (2P-TOKEN-FORCED-TRADE, CK2P-TOKEN-FORCED-TRADE); else ``text`` unchanged."""
+    from .variants.two_player_actions import ForcedDraw, ForcedTrade
+
+    if not ({ForcedTrade, ForcedDraw} & set(game.rules.applies)):
         return text
-    rest = _IN_RETURN.sub(" give ", text[said.end() :], count=1)
+    said = _MADE_TO_GIVE.search(text)
+    if said is not None:
+        rest = text[said.end() :]
+    elif (said := _TAKEN_FROM.search(text)) is not None:
+        rest = said.group("cards") + text[said.end() :]
+    else:
+        return text
+    rest = _IN_RETURN.sub(" give ", rest, count=1)
     return f"{text[: said.start()]}force take {rest}"
 
 

@@ -493,7 +493,7 @@ def as_notation(
     read = lambda rest: _as_notation(game, rest, avoid, chosen)  # noqa: E731
     if isinstance(text, str):  # a seat by its colour, for every reader after (l31: "blue's")
         text = _seat_by_colour(game, _track_by_colour(text))
-        text = forced_trade_typed.made_to_give(text)  # "forces P2 to give 2 wool" (l38c)
+        text = forced_trade_typed.made_to_give(game, text)  # "forces P2 to give 2 wool" (l38c)
     if isinstance(text, str) and (drawn := forced_trade_typed.with_scope(game, text, read)):
         return drawn  # "... a blind draw from P2's whole hand" (l23)
     try:

@@ -39,13 +39,36 @@ def test_2P_TOKEN_FORCED_TRADE_made_to_give_reads_as_take_give_in_the_base_game(
 
 
 def test_2P_TOKEN_FORCED_TRADE_made_to_give_rewrites_only_that_phrase():
+    from catan_tutor import new_game
     from catan_tutor.forced_trade_typed import made_to_give
 
-    assert made_to_give("P1 forces P2 to hand over 2 wool in return for 1 ore") == (
+    two = new_game("base-2p", players=2, seed=1)
+    assert made_to_give(two, "P1 forces P2 to hand over 2 wool in return for 1 ore") == (
         "P1 force take 2 wool give 1 ore"
     )
-    assert made_to_give("P1 gives P2 2 wool") == "P1 gives P2 2 wool"
-    assert made_to_give("P1 force") == "P1 force"
+    assert made_to_give(two, "P1 takes 2 wool from P2's hand for a brick and a grain") == (
+        "P1 force take 2 wool give a brick and a grain"
+    )
+    assert made_to_give(two, "P1 gives P2 2 wool") == "P1 gives P2 2 wool"
+    assert made_to_give(two, "P1 takes the longest road from P2") == (
+        "P1 takes the longest road from P2"
+    )
+    assert made_to_give(two, "P1 force") == "P1 force"
+    # no forced trade in the game for 3 or 4: the words are left to the other readers
+    assert made_to_give(new_game("base", players=3, seed=1), "P1 takes 2 wool from P2") == (
+        "P1 takes 2 wool from P2"
+    )
+
+
+@pytest.mark.course
+def test_CK2P_TOKEN_FORCED_TRADE_cards_taken_from_the_opponent_are_the_blind_draws_reason():
+    """ "P1 takes 2 wool from P2" at 11.16 was told "It does not say which move" (l38c): it is
+    a forced trade naming its cards, which the blind draw of C&K for two cannot choose."""
+    from puzzle_answers import judged
+
+    for typed in ("P1 takes 2 wool from P2", "take 2 wool from P2 for a brick and a lumber"):
+        j = judged("puzzle_ck_2p", 8, typed)
+        assert not j.correct and "blind" in j.text, (typed, j.text)
 
 
 @pytest.mark.course
