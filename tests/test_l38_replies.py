@@ -119,3 +119,35 @@ def test_the_odds_say_why_many_games_have_no_winner_in_plain_words():
     assert "no one had won" in said and SLOW_GAMES in said, said
     assert "times out of 100" not in said and "95" not in said
     assert "Expected" not in CARDS_HEAD and "exact" not in CARDS_HEAD
+
+
+def _wins(rows: list[tuple[str, float, float, float]], n: int = 100):
+    import pandas as pd
+
+    t = pd.DataFrame(
+        [("win", p, e, lo, hi, n) for p, e, lo, hi in rows],
+        columns=["metric", "party", "estimate", "low", "high", "n"],
+    )
+    t.attrs.update(players=[p for p, *_ in rows if p != "nobody"], completed=n)
+    return t
+
+
+def test_the_odds_answer_in_one_sentence_who_is_best_placed_or_too_close_to_call():
+    """l38c: the Odds tab's Run "tells a beginner little" (a table of percentages and
+    ranges): its first line answers the question asked, who is best placed, and says when
+    the games played cannot tell the leaders apart (their likely ranges overlap)."""
+    from catan_tutor.widgets.odds_tables import outcomes_html, verdict_html
+
+    clear = _wins([("P1", 0.2, 0.13, 0.29), ("P2", 0.6, 0.5, 0.69), ("P3", 0.2, 0.13, 0.29)])
+    said = verdict_html(clear)
+    assert "P2 is best placed" in said and "60% of the 100 games" in said, said
+    assert "next comes P1 with 20%" in said, said
+    assert outcomes_html(clear).startswith(said)
+
+    close = _wins([("P1", 0.45, 0.35, 0.55), ("P2", 0.4, 0.3, 0.5), ("P3", 0.15, 0.09, 0.24)])
+    said = verdict_html(close)
+    assert "Too close to call" in said and "P1 won 45% and P2 40%" in said, said
+    assert "P3" not in said and "best placed:" not in said, said
+
+    none = _wins([("P1", 0.0, 0.0, 0.04), ("P2", 0.0, 0.0, 0.04), ("nobody", 1.0, 0.96, 1.0)])
+    assert "No winner yet" in verdict_html(none)

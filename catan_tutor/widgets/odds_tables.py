@@ -163,6 +163,43 @@ def _row(table: pd.DataFrame, metric: str, party: str) -> pd.Series | None:
     return hit.iloc[0] if len(hit) == 1 else None
 
 
+def verdict_html(table: pd.DataFrame) -> str:
+    """A run's answer in one sentence, above its table (l38c: "Run tells a beginner little":
+    a table of percentages and ranges, no answer): who is best placed, or that the games
+    played are too few to tell the leaders apart (their likely ranges overlap); or that no
+    one won any of them in the turns played."""
+    wins = [
+        (p, r) for p in table.attrs.get("players", ()) if (r := _row(table, "win", p)) is not None
+    ]
+    wins.sort(key=lambda pr: -pr[1]["estimate"])
+    if not wins:
+        return ""
+    (best, top), rest = wins[0], wins[1:]
+    games = table.attrs.get("completed") or int(top["n"])
+    if top["estimate"] == 0:
+        said = (
+            f"<b>No winner yet:</b> no one won any of the {count(games, 'game')} in the turns "
+            "played. Play them on for more turns to see who is better placed."
+        )
+    elif not rest or top["low"] > rest[0][1]["high"]:
+        nxt = f"; next comes {markup.text(rest[0][0])} with {_percent(rest[0][1]['estimate'])}"
+        said = (
+            f"<b>{markup.text(best)} is best placed:</b> {markup.text(best)} won "
+            f"{_percent(top['estimate'])} of the {count(games, 'game')} the computer played on "
+            f"from here{nxt if rest else ''}."
+        )
+    else:
+        close = [(best, top)] + [(p, r) for p, r in rest if r["high"] >= top["low"]]
+        shares = [f"{markup.text(p)} {_percent(r['estimate'])}" for p, r in close]
+        won = ", ".join(shares[:-1]) + f" and {shares[-1]}"
+        said = (
+            f"<b>Too close to call:</b> of the {count(games, 'game')} the computer played on "
+            f"from here, {won.replace(' ', ' won ', 1)}: too close to say who is better "
+            "placed. More games (a larger number in “Play”) give a surer answer."
+        )
+    return f"<div class='catan-odds-verdict' style='margin:4px 0'>{said}</div>"
+
+
 LIKELY = "likely between"  # a range's header: the confidence interval, in words
 AHEAD = "Ahead at the end"  # the lead's header (``analysis.summary``: tied leaders each count)
 # How a tie counts, said once under the table (a fresh learner read 32% + 28% + 46% = 106%
@@ -208,7 +245,7 @@ def outcomes_html(table: pd.DataFrame) -> str:
         ])  # fmt: skip
     # five columns fit the tab at 1280 px on one line each (the points' range in brackets)
     head = ["Player", "Chance to win", LIKELY, AHEAD, "Final points"]
-    parts = [_table(head, rows), likely_note()]
+    parts = [verdict_html(table), _table(head, rows), likely_note()]
     parts.append(f"<div style='color:#555;font-size:12px'>{TIES_NOTE}</div>")
     nobody = _row(table, "win", "nobody")
     turns = table.attrs.get("turns")
