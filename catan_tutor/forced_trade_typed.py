@@ -46,9 +46,12 @@ _IN_RETURN = re.compile(r"\s+(?:in (?:exchange|return) )?for\s+", re.IGNORECASE)
 
 
 # Cards taken from the opponent ("P1 takes 2 wool from P2": l38c at 11.16 was told "It does
-# not say which move"): a number first, so "takes the longest road from P2" is left alone
+# not say which move"): the verb first (after the player: "spends a token to take 2 wool from
+# the opponent" is the price-first reader's, ``spelled``), then a number, so "takes the
+# longest road from P2" is left alone
 _TAKEN_FROM = re.compile(
-    r"\b(?:takes?|took|taking|grabs?)\s+(?P<cards>(?:\d+|one|two|a|an)\b.*?)\s+from\s+"
+    r"^\s*(?P<who>p[1-9]\s+)?(?:takes?|took|taking|grabs?)\s+"
+    r"(?P<cards>(?:\d+|one|two|a|an)\b.*?)\s+from\s+"
     r"(?:p[1-9]|the opponent|him|her|them)(?:'s|’s)?(?:\s+hand)?\b",
     re.IGNORECASE,
 )
@@ -62,15 +65,13 @@ def made_to_give(game: Game, text: str) -> str:
 
     if not ({ForcedTrade, ForcedDraw} & set(game.rules.applies)):
         return text
-    said = _MADE_TO_GIVE.search(text)
-    if said is not None:
-        rest = text[said.end() :]
+    if (said := _MADE_TO_GIVE.search(text)) is not None:
+        head, rest = text[: said.start()], text[said.end() :]
     elif (said := _TAKEN_FROM.search(text)) is not None:
-        rest = said.group("cards") + text[said.end() :]
+        head, rest = said.group("who") or "", said.group("cards") + text[said.end() :]
     else:
         return text
-    rest = _IN_RETURN.sub(" give ", rest, count=1)
-    return f"{text[: said.start()]}force take {rest}"
+    return f"{head}force take {_IN_RETURN.sub(' give ', rest, count=1)}"
 
 
 # Words that say which cards a blind forced draw takes from (or its price, which says it too:
