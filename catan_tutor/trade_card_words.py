@@ -585,9 +585,32 @@ READERS: tuple[Callable[[Game, str, list[str]], str | None], ...] = (
 )
 
 
+_RATE_SAID = re.compile(r"\(?\b(\d+)\s*:\s*1\b\)?")
+_GIVEN = re.compile(r"\b(brick|lumber|wool|grain|ore)s?\b", re.IGNORECASE)
+# a card played at a rate ("play merchant fleet wool 2:1 for brick": the card's rate, no count)
+_PLAYED = re.compile(r"\b(?:play|plays|played|playing|fleet|merchant)\b", re.IGNORECASE)
+
+
+def _rate_as_count(text: str) -> str:
+    """``text`` with a bank trade's rate said instead of its count ("P2 trades wool 4:1 for
+    brick", "at 2:1 wool for brick": l38c was asked "How many wool for one brick?") said as
+    the count of the card given, the first named before "for"; else ``text`` unchanged (a
+    count said too, no "for", or a card played: the rate is only words, BASE-TRADE-MARITIME)."""
+    rates = _RATE_SAID.findall(text)
+    before, glue, after = text.partition(" for ")
+    counts = re.sub(r"\b(?:p|player\s*)\d\b", " ", _RATE_SAID.sub(" ", text), flags=re.I)
+    if len(rates) != 1 or not glue or re.search(r"\d", counts) or _PLAYED.search(text):
+        return text
+    before = " ".join(_RATE_SAID.sub(" ", before).split())
+    if (given := _GIVEN.search(before)) is None:
+        return text
+    return f"{before[: given.start()]}{rates[0]} {before[given.start() :]}{glue}{after}"
+
+
 def spelled(game: Game, text: str) -> str | None:
     """The notation ``text`` spells when it is a trade, a card played, a forced trade or a
     token move in a learner's words, else None (the seat may be left out: the mover's)."""
+    text = _rate_as_count(text)  # "wool 4:1 for brick": 4 wool (l38c)
     toks = _tokens(re.sub(r"\(?\b\d+:1\b\)?", " ", text))  # a rate said: "the 2:1 harbor"
     seat = ""
     if toks and _SEAT.match(toks[0]):

@@ -216,3 +216,27 @@ def test_BASE_ROBBER_MOVE_a_robber_hint_on_an_empty_hex_says_why():
     )
     said = reason(g, MoveRobber(g.acting_seat, empty))
     assert "nobody builds there" in said, said
+
+
+@pytest.mark.course
+@pytest.mark.parametrize(
+    ("typed", "move", "right"),
+    [
+        ("P2 trades wool 4:1 for brick", "P2 bank 4 wool for brick", False),
+        ("P2 trades 2:1 wool for brick", "P2 bank 2 wool for brick", True),
+        ("P2 trades wool for brick at the 2:1 harbor", "P2 bank 2 wool for brick", True),
+    ],
+)
+def test_BASE_TRADE_MARITIME_a_rate_said_for_the_count_is_that_count(typed, move, right):
+    """ "P2 trades wool 4:1 for brick" at 3.2 was asked "How many wool for one brick?" (l38c):
+    the rate said is the count of the card given; a count said too leaves the rate as words."""
+    from puzzle_answers import judged
+
+    from catan_tutor.trade_card_words import _rate_as_count
+
+    j = judged("puzzle_base_trading", 7, typed)
+    assert (j.move, j.correct) == (move, right), (typed, j.move, j.text)
+    assert _rate_as_count("P2 trades 4 wool for a brick (4:1)") == (
+        "P2 trades 4 wool for a brick (4:1)"
+    )
+    assert _rate_as_count("P1 offers wool for brick") == "P1 offers wool for brick"
