@@ -1,6 +1,7 @@
 """Each property test runs its profile's share of its own ``max_examples`` (tests/conftest.py):
 ``CI_FACTOR`` of them under ``ci`` (0.3), all under ``dev``, ``HYPOTHESIS_SOAK_FACTOR`` times as
-``soak``. (The second test reads what the first ran: they run in this order, in one process.)"""
+many under ``soak``. (The second test reads what the first ran: they run in this order, in one
+process.)"""
 
 from __future__ import annotations
 
