@@ -401,6 +401,8 @@ _AROUND = {
     **dict.fromkeys(("settle", "road", "city", "wall"), _CARDS_PAID | {"around"} | AIMED_AT),
     "improve": _CARDS_PAID | {"take", "takes", "taking", "took", "win", "wins", "winning", "gets"},
 }
+# a wall goes under a city ("build a wall under the city": l38c-style, "under" was not read)
+_AROUND["wall"] = _AROUND["wall"] | {"under", "beneath", "below", "round"}
 
 
 def _said_around(kind: str, token: str) -> bool:

@@ -123,6 +123,26 @@ def _said(cards: list[tuple[int, str]]) -> str:
     return ", ".join(f"{n} {kind}" for n, kind in cards)
 
 
+# A trade's cards said by their class, not their kind: the question it asks
+_CLASS_WORDS = {
+    "resource": "Which resource: brick, lumber, wool, grain or ore?",
+    "commodity": "Which commodity: paper, cloth or coin?",
+}
+
+
+def _kind_left_out(game: Game, side: list[str], kind: type) -> None:
+    """Raise ``PartLeftOut`` when a side of a trade names its cards by their class only ("3
+    commodities", "a resource"), with at most a count beside: which kind is asked."""
+    from .move_words import PartLeftOut
+
+    low = [t.lower().removesuffix("s").replace("commoditie", "commodity") for t in side]
+    named = [w for w in low if w in _CLASS_WORDS]
+    if len(named) == 1 and all(w in _CLASS_WORDS or _count(w) or w == "card" for w in low):
+        if named[0] == "commodity" and not game.caps.improvements:
+            return  # no commodities in the game: the word stays not understood
+        raise PartLeftOut(_CLASS_WORDS[named[0]], kind=kind)
+
+
 def _trade(game: Game, seat: str, toks: list[str]) -> str | None:
     """A trade: "gives 3 wool for 1 brick" (the bank's or a harbor's: one resource for one
     card), "2 wool for a brick"; to a player named, an offer ("give P3 1 wool for 1 ore")."""
@@ -147,6 +167,8 @@ def _trade(game: Game, seat: str, toks: list[str]) -> str | None:
     got_first = any(w in _GET_VERBS for w in low[:cut]) and not any(
         w in _TRADE_VERBS for w in low[:cut]
     )
+    for side in kept:  # "3 commodities for ore" (l38c-style at 9.18: "not understood")
+        _kind_left_out(game, side, Offer if others else BankTrade)
     give, get = _bundle(kept[got_first]), _bundle(kept[not got_first])
     if len(others) == 1 and not kept[got_first] and get is not None and Offer in game.rules.applies:
         raise _offer_gives_nothing()  # "trade with P2 for ore": which cards go to P2?

@@ -240,3 +240,37 @@ def test_BASE_TRADE_MARITIME_a_rate_said_for_the_count_is_that_count(typed, move
         "P2 trades 4 wool for a brick (4:1)"
     )
     assert _rate_as_count("P1 offers wool for brick") == "P1 offers wool for brick"
+
+
+@pytest.mark.course
+@pytest.mark.parametrize(
+    "typed", ["build a wall under the city", "P3 puts a wall beneath its city on C6"]
+)
+def test_CK_WALL_BUILD_a_wall_said_under_its_city_is_read(typed):
+    """ "build a wall under the city" at 6.7 was told "The word “under” was not understood":
+    a wall goes under a city, and the word is read as such."""
+    from puzzle_answers import judged
+
+    j = judged("puzzle_ck_walls", 4, typed)
+    assert j.move == "P3 wall C6" and j.correct, (typed, j.move, j.text)
+
+
+@pytest.mark.course
+@pytest.mark.parametrize(
+    ("lesson", "node", "typed", "asked"),
+    [
+        ("puzzle_ck_progress", 5, "P2 trades 3 commodities for ore", "Which commodity"),
+        ("puzzle_ck_progress", 5, "trade 4 resources for ore", "Which resource"),
+        ("puzzle_base_trading", 7, "P2 trades 4 resources for a brick", "Which resource"),
+    ],
+)
+def test_BASE_TRADE_MARITIME_cards_said_by_class_ask_which_kind(lesson, node, typed, asked):
+    """ "P2 trades 3 commodities for ore" at 9.18 was told "The word “commodities” was not
+    understood": cards said by their class ask which kind (in the base game, "commodities"
+    stays a word the game does not know)."""
+    from puzzle_answers import judged
+
+    j = judged(lesson, node, typed)
+    assert j.text.startswith(asked) and not j.correct, (typed, j.text)
+    base = judged("puzzle_base_trading", 7, "P2 trades 2 commodities for a brick")
+    assert "not understood" in base.text, base.text
