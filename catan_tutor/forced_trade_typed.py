@@ -61,9 +61,9 @@ def made_to_give(game: Game, text: str) -> str:
     """``text`` with the opponent made to give cards, or cards taken from the opponent, said
     as the notation's "force take … give …" in a variant with forced trades
     (2P-TOKEN-FORCED-TRADE, CK2P-TOKEN-FORCED-TRADE); else ``text`` unchanged."""
-    from .variants.two_player_actions import ForcedDraw, ForcedTrade
+    from .move_words import has_trade_tokens
 
-    if not ({ForcedTrade, ForcedDraw} & set(game.rules.applies)):
+    if not has_trade_tokens(game):
         return text
     if (said := _MADE_TO_GIVE.search(text)) is not None:
         head, rest = text[: said.start()], text[said.end() :]

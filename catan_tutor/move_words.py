@@ -484,6 +484,30 @@ def neutral_meant(game: Game, said: Callable[[str], str]) -> str:
     raise PartLeftOut(f"Which neutral, {s.name(s.n)} or {s.name(s.n + 1)}?", kind=kind)
 
 
+# A trade token asked for as if it were bought ("P1 buys a trade token" at 11.16 was told how
+# to activate a knight, then how to improve a city): tokens are earned, never a move of their
+# own; which moves earn them is what the lessons teach (and a question may ask), so not said
+# (the whole text: "P1 removes the knight to gain a token" names a move, and is its reader's)
+_TOKEN_GOT = re.compile(
+    r"^\s*(?:p[1-9]\s+)?(?:wants? to\s+)?"
+    r"(?:buy|buys|bought|buying|get|gets|got|getting|gain|gains|earn|earns|purchase[sd]?)"
+    r"(?:\s+(?:a|an|one|1|another|more|the|trade))*\s+tokens?"
+    r"(?:\s+(?:this turn|now|from the bank))?\s*[.!]?\s*$",
+    re.IGNORECASE,
+)
+TOKEN_EARNED = (
+    "A trade token is not bought or taken as a move of its own: a player earns tokens by "
+    "certain moves and pieces on the board, and spends them on token actions."
+)
+
+
+def has_trade_tokens(game: Game) -> bool:
+    """The game is one for two with trade tokens (2P-TOKEN-FORCED-TRADE, CK2P-TOKEN-*)."""
+    from .variants.two_player_actions import ForcedDraw, ForcedTrade
+
+    return bool({ForcedTrade, ForcedDraw} & set(game.rules.applies))
+
+
 def as_notation(
     game: Game, text: str, avoid: Collection[str] = (), chosen: type | None = None
 ) -> str:
@@ -492,6 +516,19 @@ def as_notation(
     is wrong, and how the kind of move named (else the kind ``chosen`` on the page) is typed
     (``typed_forms``), or the words it takes; no example names the labels or moves in
     ``avoid`` (a puzzle's answer). Words that leave a part out raise ``PartLeftOut``."""
+    try:
+        return _words_as_notation(game, text, avoid, chosen)
+    except MoveWordsError as e:  # "P1 buys a trade token" (11.16): not read, tokens said
+        said = isinstance(text, str) and _TOKEN_GOT.search(text) and has_trade_tokens(game)
+        if type(e) is MoveWordsError and said:
+            raise MoveWordsError(TOKEN_EARNED, "token") from None
+        raise
+
+
+def _words_as_notation(
+    game: Game, text: str, avoid: Collection[str] = (), chosen: type | None = None
+) -> str:
+    """``as_notation``, but for a token asked for as if bought."""
     read = lambda rest: _as_notation(game, rest, avoid, chosen)  # noqa: E731
     if isinstance(text, str):  # a seat by its colour, for every reader after (l31: "blue's")
         text = _seat_by_colour(game, _track_by_colour(text))
@@ -758,6 +795,11 @@ def _how_meant(game: Game, text: str, fixes: dict[str, str], avoid: Collection[s
     return how_to_type(game, cls, avoid) if cls in game.rules.applies else ""
 
 
+# Words of the game spelt right that lie near a kind's word ("token": "woken", which answered
+# "P1 buys a trade token" at 11.16 with "did you mean “woken”?" and how to activate a knight)
+_NO_SLIP = frozenset({"token", "tokens"})
+
+
 def misspelt_word(
     word: str, game: Game | None = None, avoid: Collection[str] = (), close: bool = False
 ) -> str:
@@ -766,6 +808,8 @@ def misspelt_word(
     "lumber"; "merchent": "merchant" in Cities & Knights: ``slip_words``), '' for none, and
     for a noun named by ``avoid`` (an open question's answer: its card, its track).
     ``close``: a kind's or a verb's word as close as a noun's (``slip_words.NOUN_CUTOFF``)."""
+    if word.lower() in _NO_SLIP:
+        return ""
     cutoff = slip_words.NOUN_CUTOFF if close else slip_words.CUTOFF
     meant = _close_to(word, _KIND_SPELLINGS, cutoff) or _close_to(word, _VERB_SPELLINGS, cutoff)
     if meant or game is None:

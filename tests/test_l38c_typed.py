@@ -274,3 +274,20 @@ def test_BASE_TRADE_MARITIME_cards_said_by_class_ask_which_kind(lesson, node, ty
     assert j.text.startswith(asked) and not j.correct, (typed, j.text)
     base = judged("puzzle_base_trading", 7, "P2 trades 2 commodities for a brick")
     assert "not understood" in base.text, base.text
+
+
+@pytest.mark.course
+@pytest.mark.parametrize("typed", ["P1 buys a trade token", "get one more token"])
+def test_CK2P_TOKEN_KNIGHT_REMOVE_a_token_asked_for_as_bought_is_told_tokens_are_earned(typed):
+    """ "P1 buys a trade token" at 11.16 was told "did you mean “woken”?" and how to activate a
+    knight: a token is earned, never a move of its own, and the reply names no way to earn
+    one (the question asks for it); a move that earns one, said with its token, is read."""
+    from puzzle_answers import judged
+
+    from catan_tutor.move_words import TOKEN_EARNED, misspelt_word
+
+    j = judged("puzzle_ck_2p", 24, typed)
+    assert TOKEN_EARNED in j.text and "woken" not in j.text and "knight" not in j.text, j.text
+    assert misspelt_word("token") == ""
+    right = judged("puzzle_ck_2p", 24, "P1 removes its knight on N4 to get a trade token")
+    assert right.correct, right.text
