@@ -381,10 +381,12 @@ def lesson_page(browser, app_server):
     """One page of lesson 1.1 at 1280x900 (one kernel) for the tests that open it there, in
     the file's order: the lesson's text (read only, first), Explore's tools, the focus ring
     in either theme (the dark one by the page's switch, and back), the browser tab's title,
-    then the help and the lesson's end, lesson 7.1 picked (a move off its line), and last
-    the tablet's keyboard (768x1024: it leaves a form asking to be finished). Each brings the
-    page back to the lesson's start first (``_at_lesson_start``, through the page: no
-    reload); each still runs alone."""
+    then the help and the lesson's end, the lesson at 1024x768 (its chapters, puzzles 1.4
+    and 3.2, a free game; back to the light theme and 1280x900 after), 8.11 picked (the
+    knights' key), lesson 7.1 picked (a move off its line), and last the tablet's keyboard
+    (768x1024: it leaves a form asking to be finished). Each brings the page back to the
+    lesson's start at 1280x900 first (``_at_lesson_start``, through the page: no reload);
+    each still runs alone."""
     p = Page(browser, "layout_lesson")
     open_app(p, app_server + LESSON)
     p.page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
@@ -407,8 +409,12 @@ def _at_first_question(page, title: str, node: int) -> None:
 
 
 def _at_lesson_start(page) -> None:
-    """Lesson 1.1 at its start, in lesson mode, as the address opens it: picked again if
-    another shows (a test before opened another), then |◀ (one left at its end)."""
+    """Lesson 1.1 at its start, in lesson mode, as the address opens it, at 1280x900 (a test
+    before may have left another size): picked again if another shows (a test before opened
+    another), then |◀ (one left at its end)."""
+    if page.viewport_size != {"width": 1280, "height": 900}:
+        page.set_viewport_size({"width": 1280, "height": 900})
+        settle(page)
     if not page.evaluate("(t) => document.title === t", TITLE):
         pick_lesson(page, TITLE.split(" ", 1)[1].removesuffix(" · Catan tutor"))
         page.wait_for_function("(t) => document.title === t", arg=TITLE)
@@ -540,11 +546,41 @@ def test_the_browser_tab_names_the_lesson_and_follows_it(lesson_page):
     assert page.locator(".catan-lesson-picker select").input_value().startswith("6.1")
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (768, 1024)], ids=["1024x768", "tablet"])
-def test_nothing_spills_sideways_or_is_cut_short(app_server, new_page, size):
+@pytest.fixture(scope="module")
+def harbors_page(browser, app_server):
+    """One page of lesson 3.1 (the longest lesson title of the course) for both sizes of
+    ``test_nothing_spills_sideways_or_is_cut_short`` (a page load each, before): each brings
+    it back to the lesson as it opened (``_harbors_at_start``), at its own size."""
+    p = Page(browser, "layout_wide")
+    open_app(p, app_server + "?lesson=base_trading_harbors")
+    p.page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
+    yield p.page
+    p.close()
+
+
+def _harbors_at_start(page, size: tuple[int, int]) -> None:
+    """Lesson 3.1 in lesson mode as it opened, at ``size``: New game folded away, Explore
+    closed (a test before may have opened them), the window scrolled to its top."""
+    if page.locator(".catan-new-game-box").is_visible():
+        page.locator(".catan-new-game").click()  # folds away
+        page.locator(".catan-new-game-box").wait_for(state="hidden")
+    if page.get_by_role("tab").count():
+        page.get_by_role("button", name="Fewer tools").click()
+        page.get_by_role("tab").first.wait_for(state="detached")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
+    settle(page)
+    assert page.get_by_role("tab").count() == 0  # lesson mode
+    assert page.evaluate("() => document.title").startswith("3.1 ")
+
+
+# (the tablet's first: the 1024 one opens the copy link's field, which stays with the lesson)
+@pytest.mark.parametrize("size", [(768, 1024), (1024, 768)], ids=["tablet", "1024x768"])
+def test_nothing_spills_sideways_or_is_cut_short(harbors_page, size):
     # the longest lesson title of the course: the lesson list shows it whole
-    query = "?lesson=base_trading_harbors"
-    page = _lesson_page(new_page, app_server, f"layout_wide_{size[0]}", size=size, query=query)
+    page = harbors_page
+    _harbors_at_start(page, size)
     assert page.evaluate(CUT_JS) == []
     if size[0] == 1024:  # the bar in one row with any lesson's title (it wrapped with every
         # one, New game or the lesson list under the rest: f01_1024_ch8.png)
@@ -1319,7 +1355,7 @@ def test_a_note_or_a_longer_chapter_line_moves_nothing(app_server, new_page):
     page.screenshot(path=ARTIFACTS / "layout_free_game.png")
 
 
-def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_server, new_page):
+def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(lesson_page):
     """Issue 33 (a fresh learner) at 1024x768: ▶ was below the fold, the "or pick" list
     touched the window's edge, the chapter's line took 2 or 3 lines by chapter (the board
     moved 18 px) and puzzle 1.4's question showed only after one ▶. Now in lesson 1.1 and at
@@ -1327,8 +1363,14 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
     margin from the edge, the board's top is the same in every chapter, and the puzzle's
     question shows at once with "Answer the puzzle to go on." under ▶; its Hint button keeps
     its width to "No more hints"; in a game the Play form, its Play and the words under it
-    show beside the board. On a phone too the board stays put from chapter to chapter."""
-    page = _lesson_page(new_page, app_server, "layout_1024", size=(1024, 768))
+    show beside the board. On a phone too the board stays put from chapter to chapter. (On
+    the module's page of lesson 1.1, at its start, made 1024x768: no page load of its own;
+    it leaves the page in the light theme at 1280x900.)"""
+    page = lesson_page
+    _at_lesson_start(page)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    settle(page)  # the board's new width told to the kernel, its answer drawn
     forward = page.locator(".catan-board-col").get_by_role("button").filter(has_text="▶").first
 
     def in_sight() -> float:
@@ -1472,6 +1514,11 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(app_serve
         _settled_box(page, page.locator(BOARD).last)
         below[number] = page.evaluate(NOTE_BELOW_BAR_JS)
     assert len(set(below.values())) == 1, below
+    # the module's page back in the light theme, at 1280x900, for the tests after it
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.get_by_role("button", name="Dark theme").click()
+    page.locator("body[data-jp-theme-light='true']").wait_for(state="attached")
+    settle(page)
 
 
 # Runs in the page (on a button): its background and text colours
