@@ -311,7 +311,7 @@ def test_no_lesson_s_moves_tab_retells_a_roll_in_its_comment():
     assert rolls > 100 and retold == []
     first = load_scenario(packaged_lessons() / f"base_first_player{SUFFIX}").tree
     shown = html_lib.unescape(re.sub(r"<[^>]+>", "", moves_html(first, limit=100_000)))
-    assert "P1 (red) rolls 5 and 4: 9. So 9 is the total the others must beat." in shown
+    assert "P1 (red) rolls 5 and 4: 9. So 9 is the highest total so far." in shown
 
 
 def test_every_lesson_s_moves_tab_tooltips_are_words_not_notation():
