@@ -232,6 +232,10 @@ OWN_WORDS = [
     ("puzzle_base_awards", 19, "P1 plays a knight card", "P1 knight"),
     ("puzzle_base_awards", 19, "P1 plays the Knight", "P1 knight"),
     ("puzzle_base_awards", 19, "P1 plays a soldier", "P1 knight"),
+    # (4.3's question is answered by the roll since P2 holds Largest Army: a Knight only
+    # ties; the learner's words for the Knight are read still)
+    ("puzzle_base_awards", 19, "play the knight before rolling", "P1 knight"),
+    ("puzzle_base_awards", 19, "use the knight", "P1 knight"),
     ("puzzle_base_2p", 15, "P1 pays tokens to send the robber home", "P1 robber-home"),
     ("puzzle_base_2p", 16, "P1 rolls the dice", "P1 roll"),
     ("puzzle_base_dummy", 11, "P1 ends their turn", "P1 end"),
