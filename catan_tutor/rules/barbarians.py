@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..actions import ChooseDeck, Pillage, make, seat
 from ..board import VERTEX_LABELS
-from ..grammar import count
+from ..grammar import and_list, count
 from ..state import State, laid, tadd, tset
 from ..variants.ck_state import DEFENDER_DECK, PILLAGE, RESOLVE, DueDraw, Knight
 from .common import Reason
@@ -123,12 +123,15 @@ def check_pillage(s: State, a: Pillage) -> Reason | None:
             "barbarians never pillage a metropolis.",
         )
     if q not in s.pillage:
-        return Reason(
-            "CK-BARB-LOSE",
-            f"{seat(q) if q >= 0 else 'Chance'} loses no city: only "
-            "the group that contributed least to the defence (and owns a city "
-            f"without a metropolis) loses one each; {seat(p)} chooses now.",
-        )
+        # one loser is named as one ("only the group … loses one each" read oddly for P3 alone)
+        who, lose = seat(q) if q >= 0 else "Chance", [seat(x) for x in s.pillage]
+        least = "with a city to lose who contributed least to the defence"
+        if len(lose) == 1:
+            said = f"only {lose[0]} loses one, as the player {least}; {seat(p)} chooses which now."
+        else:
+            said = f"only {and_list(lose)} lose one each, as the players {least}; "
+            said += f"{seat(p)} chooses first."
+        return Reason("CK-BARB-LOSE", f"{who} loses no city: {said}")
     if q != p:
         return Reason(
             "CK-BARB-LOSE-CHOICE",
