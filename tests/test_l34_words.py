@@ -166,7 +166,9 @@ def test_BASE_CHANCE_ROLLOFF_the_tie_rule_in_plain_words():
 
 def test_CK_BARB_STRENGTH_the_track_says_what_the_barbarians_count_in_one_wording():
     """l34 read "(all cities)" on some boards and "(cities)" on others: the track's words
-    (long and short), the SVG's and the attack's narration say "all cities", from one place."""
+    are one form, long or short room, from one place (a fresh learner read "all cities 3 vs
+    active knights 0" as no sentence: now "Barbarians 3 · active knights 0"); the
+    attack's narration says "all cities" from one place."""
     from catan_tutor import scene
     from catan_tutor.rules.barbarians import BARBARIANS_COUNT
     from catan_tutor.widgets.board_paint import StripPainter
@@ -174,7 +176,7 @@ def test_CK_BARB_STRENGTH_the_track_says_what_the_barbarians_count_in_one_wordin
 
     assert BARBARIANS_COUNT == "all cities"
     forms = scene.track_forms(3, 2)
-    assert forms == ("all cities 3 vs active knights 2",)  # (one wording: test_l35_page.py)
+    assert forms == ("Barbarians 3 · active knights 2",)  # (one wording: test_l35_page.py)
     assert scene.track_words(3, 2) == forms[0]
     from catan_tutor import new_game
 
