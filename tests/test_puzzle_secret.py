@@ -388,7 +388,12 @@ def test_a_wrong_answer_says_why_in_a_sentence_never_the_rules_text(asked: Asked
     s = t.session
     node, rules = s.timeline.current, s.timeline.rules
     texts = {r.text for r in rulebook.rules_of(s.game.variant).values() if len(r.text) > 30}
-    wrong = [a for a in s.game.legal_actions() if not judge(asked.puzzle, node, rules, a).correct]
+    judged = dict(_tries_judged(asked))  # (the same judgements, made once a process)
+
+    def said_of(a: Action) -> Judgement:  # (a move no try of the sweep's: judged here)
+        return judged[a] if a in judged else judge(asked.puzzle, node, rules, a)
+
+    wrong = [a for a in s.game.legal_actions() if not said_of(a).correct]
     refused = refused_tries(s.game)
     for a in wrong[:6] + refused[:2]:
         t.puzzle.submit(str(a))
@@ -398,7 +403,7 @@ def test_a_wrong_answer_says_why_in_a_sentence_never_the_rules_text(asked: Asked
         assert "..P" not in shown and not any(x in shown for x in texts), shown
         assert found(answer_words(asked), shown) == []
     for a in refused:  # (the engine's reason held back whole: its cause still said)
-        said = judge(asked.puzzle, node, rules, a)
+        said = said_of(a)
         assert said.read and not said.legal, (str(a), said.text)
         assert not said.text.endswith(SECRET_WHY), (str(a), said.text)
         assert not any(x in said.text for x in texts), said.text
@@ -736,7 +741,8 @@ def tries_at(game: Game, who: bool) -> list[Action]:
 @cache
 def _tries_judged(asked: Asked) -> tuple[tuple[Action, Judgement], ...]:
     """Every move a learner can try at the question (``tries_at``), each with its judgement
-    (made once a process: two sweeps read them)."""
+    (made once a process: every sweep of the tries reads them; ``judge`` reads nothing but
+    the puzzle, the node and the rules)."""
     sc = asked.scenario()
     assert sc.timeline is not None
     node, rules = sc.timeline.nodes[asked.node], sc.timeline.rules
@@ -949,7 +955,7 @@ DECIDING = {
     "puzzle_base_awards": ("road building", "knight", "largest army", "third"),
     "puzzle_ck_barbarians": ("activ", "promot", "strong", "tie", "knight"),
     "puzzle_ck_progress": ("merchant", "pasture", "wool", "2 for 1"),
-    "puzzle_ck_metropolis": ("level 5", "science", "trade", "cloth", "paper"),
+    "puzzle_ck_metropolis": ("level 5", "science", "trade", "cloth", "paper", "for good", "first"),
 }
 
 
