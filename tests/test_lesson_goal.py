@@ -5,6 +5,8 @@ there."""
 
 from __future__ import annotations
 
+from puzzle_answers import at_question, course_puzzles
+
 from catan_tutor.board import N_HEXES
 from catan_tutor.state import BOARD
 from catan_tutor.widgets import land_steps
@@ -14,29 +16,43 @@ from catan_tutor.widgets.board_paint import ScenePainter
 LAYING = "base_variable_board"
 
 
-def _goal_shown(tutor) -> bool:
-    sc = tutor.session.scenario
-    return "<b>Goal</b>" in tutor.lesson.value and sc.goal.split(",")[0] in tutor.lesson.value
+def _goal_shown(tutor) -> str:
+    """How the lesson's goal shows: "block" (under its heading), "line" (one short line over
+    the step's text) or "" (not at all)."""
+    sc, html = tutor.session.scenario, tutor.lesson.value
+    if sc.goal.split(",")[0] not in html:
+        return ""
+    return "line" if "<b>Goal:</b>" in html else "block" if "<b>Goal</b>" in html else ""
 
 
 def test_BASE_BOARD_VARIABLE_the_goal_stays_while_the_board_is_laid_out():
+    """1.3's ~30 steps of one hex each keep the goal as a line (its heading over each
+    pushed the step down, s41); at the start it shows in full."""
     t = App(start=LAYING, query="").tutor
     s = t.session
-    assert _goal_shown(t)
+    assert _goal_shown(t) == "block"
     steps = 0
-    while s.node.children and s.node.parent is None or s.node.state.phase == BOARD:
-        if not s.node.children:
-            break
+    while s.node.children and (s.node.parent is None or s.node.state.phase == BOARD):
         s.step("forward")
         steps += 1
-        assert _goal_shown(t), (steps, t.lesson.value[:300])
+        assert _goal_shown(t) == "line", (steps, t.lesson.value[:300])
     assert steps >= 28 and s.node.state.phase != BOARD  # through the step finishing it
-    s.step("back")
-    assert _goal_shown(t)
-    other = App(start="base_production_robber", query="").tutor  # a lesson of moves: as before
-    assert _goal_shown(other)
+    s.step("first")
+    assert _goal_shown(t) == "block"
+
+
+def test_the_goal_stays_as_a_line_after_the_first_step_and_once_a_question_is_answered():
+    """A lesson of moves keeps its goal in sight after ▶ (2.2's went with Roll, before its
+    question: s41), and a puzzle's once answered (1.4 left only "Puzzle · solved ✓")."""
+    other = App(start="base_production_robber", query="").tutor
+    assert _goal_shown(other) == "block"
     other.session.step("forward")
-    assert not _goal_shown(other)
+    assert _goal_shown(other) == "line"
+    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_robber")
+    robber = at_question(asked)  # its question comes after the roll
+    assert _goal_shown(robber) == "line"
+    robber.puzzle.submit("P1 robber Q rob P2")
+    assert robber.session.puzzle.right and _goal_shown(robber) == "line"
 
 
 class _Recorder:

@@ -1,30 +1,38 @@
-"""When a lesson's goal shows over its texts: where the lesson starts (or at its first
-question, where it opens), and at every step while chance lays the board out, through the
-step that finishes it (lesson 1.3, BASE-BOARD-VARIABLE: ~30 steps of one hex or harbor each,
-whose short texts "Hex C is forest, drawn by chance..." said nothing of what the steps were
-for once ▶ was pressed: the goal line went with the first step); and the goal's block in the
-lesson's text (its class lets a short window keep it over an open question, the rest of the
-lesson's words after the actions: ``style.GOAL_FIRST_CSS``). Plain Python."""
+"""How a lesson's goal shows over its texts: in full under its heading where the lesson
+starts (or at its first question, where it opens), as one short line at every other step
+(lesson 1.3's ~30 steps of one hex or harbor each said nothing of what they were for once
+the goal went with the first ▶; its heading over each step pushed the step down, s41). Both
+carry the class that lets a short window keep the goal over an open question, the rest of
+the lesson's words after the actions (``style.GOAL_FIRST_CSS``). Plain Python."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..state import BOARD
-
 
 def goal_shown(node: Any, opening: bool) -> bool:
-    """The goal shows at timeline ``node``: the root, a lesson's first question
-    (``opening``), or a step of the board's laying out."""
-    if node.parent is None or opening:
-        return True
-    return BOARD in (node.state.phase, node.parent.state.phase)
+    """The goal shows in full, under its heading, at timeline ``node``: the root, or a
+    lesson's first question (``opening``); elsewhere it stays as one short line
+    (``goal_line``)."""
+    return node.parent is None or opening
 
 
 GOAL = "catan-lesson-goal"
+LINE = "catan-goal-line"
 
 
 def goal_block(goal: str) -> str:
     """The lesson's goal (``goal``: its sentence as HTML) under its heading, in a block of its
     own in the lesson's text."""
     return f"<div class='{GOAL}'><p><b>Goal</b></p>{goal}</div>"
+
+
+def goal_line(goal: str) -> str:
+    """The lesson's goal (``goal``: its sentence as HTML) as one short line over a later
+    step's text: a fresh learner (s41, 2.2 after Roll; 1.4 once solved) lost sight of what
+    the lesson asked once the first step went, and 1.3's heading stood over each of its ~30
+    steps."""
+    inner = goal.strip()
+    if inner.startswith("<p>") and inner.endswith("</p>") and inner.count("<p>") == 1:
+        inner = inner[3:-4]
+    return f"<div class='{GOAL} {LINE}'><p><b>Goal:</b> {inner}</p></div>"

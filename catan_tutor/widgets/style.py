@@ -536,6 +536,10 @@ LAYOUT_CSS = (
     ".catan-app>.catan-top,.catan-app .catan-bar,.catan-app .catan-bar .widget-html,"
     ".catan-app .catan-bar .widget-html-content{overflow:visible}"
     ".catan-lesson,.catan-story{overflow:visible}"
+    # the goal's one line over a later step (lesson_goal.goal_line): small, the step's text
+    # under it the eye's first stop
+    ".catan-lesson .catan-goal-line>p{margin:0 0 6px;font-size:13px;"
+    "color:var(--jp-ui-font-color1,#424242)}"
     # the line under the board (the pointer's or the keyboard cursor's spot: "Cursor on A4,
     # a settlement or city spot (a corner). Press Enter for ...") in lines, every word: cut
     # mid-word at 768 ("Build a settle"); one line as tall as the buttons beside it (the
