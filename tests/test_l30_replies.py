@@ -57,15 +57,17 @@ def test_lesson_3_1_says_the_offer_in_plain_words():
     )
 
 
-def test_10_6_says_what_ck_metro_own_level5_means():
-    j = judged("puzzle_ck_metropolis", 15, "P3 improve science")
-    assert j.correct
-    assert (
-        "In this tutor's reading, a player who already holds that track's metropolis also needs "
-        "another city of their own without a metropolis to buy level 5"
-    ) in j.text, j.text
-    assert "(CK-METRO-OWN-LEVEL5)" in j.text  # (a reading, said as one since s27: l33)
-    assert "to climb that high" not in j.text
+def test_10_6_says_why_a_metropolis_won_first_at_level_5_cannot_be_taken():
+    """10.6's second question asked for the same move as its first (a level-5 improvement)
+    and rested on CK-METRO-OWN-LEVEL5, a reading; it now asks whether P3 can still take the
+    trade metropolis P1 won first at level 5: no, a printed rule (CK-METRO-TAKE)."""
+    j = judged("puzzle_ck_metropolis", 15, "P3 improve trade")
+    assert j.read and not j.correct and j.rule == "CK-METRO-TAKE", j.text
+    assert "P1 was the first to reach trade level 5" in j.text, j.text
+    assert "later arrival at level 5 gains nothing" in j.text, j.text
+    right = judged("puzzle_ck_metropolis", 15, "P3 end")
+    assert right.correct and "P1's for good" in right.text, right.text
+    assert "reading" not in right.text and "CK-METRO-OWN-LEVEL5" not in right.text
 
 
 def test_with_the_labels_on_the_typed_edge_s_tag_says_its_printed_label(monkeypatch):

@@ -91,10 +91,12 @@ def test_house_is_a_settlement(typed):
     ],
 )
 def test_raise_science_to_level_5_is_the_science_improvement(typed):
-    """10.6's second question: its answer is P3's science improvement (CK-METRO-OWN-LEVEL5)."""
+    """10.6's second question, P3 at science level 4: the words are read as P3's science
+    improvement, and judged as that move is (a level bought there takes no metropolis:
+    CK-METRO-TAKE)."""
     j = judged("puzzle_ck_metropolis", 15, typed)
-    right = judged("puzzle_ck_metropolis", 15, "P3 improve science")
-    assert j.correct and j.text == right.text, j.text
+    move = judged("puzzle_ck_metropolis", 15, "P3 improve science")
+    assert j.read and j.move == "P3 improve science" and j.text == move.text, j.text
 
 
 def test_raise_the_yellow_track_is_trade_and_blue_track_is_politics_not_a_player():

@@ -251,7 +251,8 @@ def test_the_harbor_trade_of_lesson_1_1_is_not_marked_as_the_tutors_reading(corn
     [
         ("raise science to level 3", "P3's science is at level 4: the next is 5"),
         ("P3 improve science to level three", "P3's science is at level 4: the next is 5"),
-        ("raise trade to level 5", "P3's trade is at level 0: the next is 1"),
+        ("raise politics to level 5", "P3's politics is at level 0: the next is 1"),
+        ("raise trade to level 4", "P3's trade is at level 4: the next is 5"),
         ("raise science to level 9", "A track has no level 9: 5 is the top."),
     ],
 )
@@ -263,4 +264,4 @@ def test_a_level_typed_that_is_not_the_next_is_said_so(typed, said):
 @pytest.mark.parametrize("typed", ["raise science to level 5", "raise science to level five"])
 def test_the_next_level_typed_is_the_improvement(typed):
     j = judged("puzzle_ck_metropolis", 15, typed)
-    assert j.correct, j.text
+    assert j.read and j.move == "P3 improve science", j.text

@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 import pytest
-from puzzle_answers import judged, lesson
+from puzzle_answers import course_puzzles, judged, lesson
 
 from catan_tutor.game import Game
 from catan_tutor.move_words import as_notation
@@ -184,8 +184,11 @@ def test_BASE_CHANCE_ROLLOFF_a_base_lessons_rule_boxes_never_speak_of_the_dummy(
 def test_CK_METRO_OWN_LEVEL5_the_holder_needing_another_city_is_marked_a_reading():
     """l33 at 10.6 found "also needs another city of their own without a metropolis" odd:
     003 says "If you do not have an available city, you may not purchase the level 4 (or
-    level 5) improvement" and not whether it holds for the metropolis's holder. The reply
-    marks it this tutor's reading and quotes 003."""
+    level 5) improvement" and not whether it holds for the metropolis's holder. The rule is
+    marked this tutor's reading and quotes 003; and 10.6's questions (a puzzle tests printed
+    rules) no longer rest on it: its second asks whether P3 can still take the trade
+    metropolis P1 won first at level 5 (CK-METRO-TAKE), and a science level bought there is
+    refused for that printed rule, the reading unsaid."""
     import re
 
     from catan_tutor import rulebook
@@ -195,12 +198,14 @@ def test_CK_METRO_OWN_LEVEL5_the_holder_needing_another_city_is_marked_a_reading
     assert reading is not None
     assert "you may not purchase the level 4 (or level 5) improvement" in reading.basis
     assert "no other city" in reading.alternative
+    asked = [a for a in course_puzzles() if a.lesson == "puzzle_ck_metropolis"]
+    assert all(a.puzzle.rule != "CK-METRO-OWN-LEVEL5" for a in asked)
+    assert all("reading" not in a.puzzle.explain for a in asked)
     j = judged("puzzle_ck_metropolis", 15, "P3 improve science")
-    assert j.correct, j.text
+    assert j.read and not j.correct and j.rule == "CK-METRO-TAKE", j.text
+    assert "P1's for good" in j.text and "reading" not in j.text, j.text
     shown = " ".join(re.sub(r"<[^>]+>", " ", _judgement_html(j)).split())
-    assert "In this tutor&#x27;s reading, a player who already holds" in shown, shown
-    assert "names no exception. *" in shown and "This tutor&#x27;s reading:" in shown, shown
-    assert "Another reading: The holder may buy level 5 with no other city" in shown, shown
+    assert "This tutor&#x27;s reading:" not in shown, shown
 
 
 # 6. One way to choose where there is one choice

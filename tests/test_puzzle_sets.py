@@ -332,15 +332,22 @@ def takes_a_metropolis(g, ms):
     return {a for a in ms if metropolises(after(g, a).state, p) - metropolises(g.state, p)}
 
 
-def keeps_metropolis_for_good(g, ms):
-    """Moves after which a metropolis of the player's stands on a level-5 track
-    (CK-METRO-OWN-LEVEL5: nobody can take it then)."""
-    p = g.current_player
+def takes_the_metropolis_or_ends(track: str):
+    """Moves after which the player holds ``track``'s metropolis, taken from another player;
+    when no move takes it (CK-METRO-TAKE: the first to reach level 5 keeps it for good, a
+    later arrival at level 5 gains nothing), ending the turn."""
+    from catan_tutor.actions import EndTurn
 
-    def kept(s):
-        return {t for t in metropolises(s, p) if s.levels[p][t] >= 5}
+    t = ("science", "trade", "politics").index(track)
 
-    return {a for a in ms if kept(after(g, a).state) - kept(g.state)}
+    def pick(g, ms):
+        p = g.current_player
+        held = g.state.metro[t]
+        assert held >= 0 and g.state.vowner[held] != p  # another player's now
+        took = {a for a in ms if t in metropolises(after(g, a).state, p)}
+        return took or {a for a in ms if isinstance(a, EndTurn)}
+
+    return pick
 
 
 # (lesson, prompt) -> the set of legal moves the prompt asks for.
@@ -421,7 +428,8 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): pays_at_once("brick", "lumber", "wool"),
     (
         "puzzle_ck_knights",
-        "Among P1's cards are now a wool and an ore. Put a knight on the board.",
+        "P1 holds a wool for the first time. Spend it, with cards P1 already had, on a new "
+        "piece for the board.",
     ): recruits,
     (
         "puzzle_ck_knights",
@@ -456,8 +464,9 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): defence_holds,
     (
         "puzzle_ck_barbarians",
-        "If Catan holds, the single strongest defender takes a victory point, and P1 is ahead "
-        "of P2. Stop P1 from taking it alone.",
+        "If Catan holds, a victory point goes to the player adding the most to its defence with "
+        "active knights, and P1's knight adds more than P2's. Stop P1 from taking the point "
+        "alone.",
     ): ties_best_defender,
     (
         "puzzle_ck_progress",
@@ -474,9 +483,9 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): (takes_a_metropolis),
     (
         "puzzle_ck_metropolis",
-        "P3's metropolis was won at level 4, so another player could still take it. Make it "
-        "P3's for good.",
-    ): keeps_metropolis_for_good,
+        "P3 is at trade level 4 and could now pay for level 5. Take the trade metropolis from "
+        "P1 if any move can; if no move can, end P3's turn.",
+    ): takes_the_metropolis_or_ends("trade"),
 }
 
 

@@ -12,10 +12,10 @@ from puzzle_answers import course_puzzles, found, told_by_a_wrong_try
 from catan_tutor.game import Game
 from catan_tutor.study.puzzle import STUCK, judge
 
-# where no reason is measured yet: the roads toward a lumber corner (5.x), a track's level
-# against a metropolis kept for good (10.x)
+# where no reason is measured yet: the roads toward a lumber corner (5.x); 10.6's second
+# question (a track's level against a metropolis kept for good) now says its reason itself
 MEASURED, FEWER, BRINGS = "After that, ", "can pay fewer.", "That brings "
-HELD = {"puzzle_base_awards@2", "puzzle_ck_metropolis@15"}
+HELD = {"puzzle_base_awards@2"}
 
 
 def _wrong_tries():

@@ -334,10 +334,11 @@ def test_base_dev_play_a_development_card_played_unnamed_is_asked_which() -> Non
 
 def test_a_slip_of_the_answer_s_own_card_or_track_is_not_said() -> None:
     """At an open question, a slip is not answered with the noun of its answer (9.18's
-    Merchant, 10.6's science track), as a card misspelt is not (s32)."""
+    Merchant, 7.8's politics track: 10.6's science track was one until its second question
+    asked for no improvement), as a card misspelt is not (s32)."""
     merchant = judged("puzzle_ck_progress", 4, "P2 play merchent on O").text
-    science = judged("puzzle_ck_metropolis", 15, "P3 improve sciense").text
-    for said, secret in ((merchant, "merchant"), (science, "science")):
+    politics = judged("puzzle_ck_knights", 22, "P1 improve politiks").text
+    for said, secret in ((merchant, "merchant"), (politics, "politics")):
         assert not re.search(rf"did you mean “{secret}”", said, re.IGNORECASE), said
 
 
