@@ -46,12 +46,14 @@ def test_a_tablet_gives_the_switch_s_row_to_the_board(
     # s35: the board used ~440 px of 768 and 593 of 820: it takes the room the page's top
     # margin, the gap over the panels and the line of "Answer the puzzle to go on." left it,
     # the answer's row still on the first screen at the course's lowest (9.18's first
-    # question at 768x1024, 11.16's second: test_browser_layout) and at 820x1180
+    # question at 768x1024, 11.16's second: test_browser_layout) and at 820x1180 (the same
+    # page made taller, its top in sight: no page load of its own)
+    open_app(p, f"{app_server}?lesson=9.18&node=4")  # 9.18's first question
+    page.locator(".catan-puzzle-entry input").wait_for()
     for size, least in (((768, 1024), 470), ((820, 1180), 620)):
         page.set_viewport_size({"width": size[0], "height": size[1]})
-        open_app(p, f"{app_server}?lesson=9.18&node=4")  # 9.18's first question
-        page.locator(".catan-puzzle-entry input").wait_for()
-        settle(page)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        settle(page)  # the board's new width told to the kernel, its answer drawn
         box = page.evaluate(BOXES)
         page.screenshot(path=ARTIFACTS / f"tablet_room_{size[0]}.png")
         board, answer = box["board"], box["answer"]
