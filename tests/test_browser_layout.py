@@ -1562,6 +1562,9 @@ def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
     for kind in ("Offer a trade", "Trade with the bank"):
         assert page.evaluate(SCROLL_JS, True) > 0  # the kinds and their form under the fold
         before = _settled_box(page, canvas)
+        # scrolled to the form, the board stays whole in sight (its column sticks: s41, the
+        # board went off the top while the text said to click it)
+        assert before["y"] >= 0 and before["y"] + before["height"] <= 768, before
         button = page.locator(".catan-palette button", has_text=kind).first.bounding_box()
         assert 0 <= button["y"] and button["y"] + button["height"] <= 768, (kind, button)
         page.mouse.click(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)

@@ -117,6 +117,11 @@
     pressed = null;
     var board = fields.closest('.catan-tutor').querySelector('.catan-board canvas');
     var boardTop = board ? board.getBoundingClientRect().top : Infinity;
+    // a board whose column sticks (the panels beside it: style.py) stays in sight however far
+    // the page scrolls (s41 at 1280: a knight's form opened under the fold, unseen)
+    var col = board && board.closest('.catan-board-col');
+    var sticks = col && getComputedStyle(col).position === 'sticky';
+    if (sticks) boardTop = Infinity;
     if (need > boardTop) return;  // (the board would go out of sight: it stays, s16)
     if (board && play.closest('.catan-form-spot') && inSight(board)) return;  // (its spot: on the board)
     var most = boardTop, headTop = pageTop();

@@ -19,17 +19,17 @@ KEY_CLASS = "catan-palette-key"
 # l39 read 9.18's lit "Build a city" with no ore as the page's mistake: say why they look alike)
 # (l38 read lit "Chase the robber away" with no robber out, and "Play a Knight" with no
 # Knight card, as possible: the key named only the price)
+# (s41: two fresh learners read the three-line key twice to parse it: one line, its point
+# first)
 GREYED = (
-    "{n} not possible this turn. The others look alike whether or not they can be played "
-    "right now (a card not held, a price not paid, nothing yet to act on): which can be "
-    "played is part of the question."
+    "{n} not possible this turn. The others may or may not work right now: finding out "
+    "which is part of the question."
 )
 # before the roll (l44 at 11.16 read the lit builds as "building now is fine"): the buttons
 # that wait for the dice look as the others too, and the key says so
 GREYED_BEFORE_ROLL = (
-    "{n} not possible this turn. The others look alike whether or not they can be played "
-    "right now (one that must wait for the roll, a card not held, a price not paid): which "
-    "can be played now is part of the question."
+    "{n} not possible this turn. The others may or may not work right now (some wait for "
+    "the roll): finding out which is part of the question."
 )
 # the key's word in the look of the buttons it names (play_panel.PLAY_CSS)
 KEY_CSS = (

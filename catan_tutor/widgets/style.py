@@ -518,11 +518,13 @@ LAYOUT_CSS = (
     # a tablet, as a phone: an open question's step (.catan-story) over it, then the kinds
     # (under its box the story read as the reply: l22 at 768x1024)
     f"@media {TALL}{{{PUZZLE_OPEN}>.catan-side>.catan-puzzle~*{{order:1}}"
-    # (its paragraphs close, no blank line over and under them: the story over the box put
-    # 11.16's answer row 24 px under the fold at 768x1024)
-    f"{PUZZLE_OPEN}>.catan-side>.catan-story p{{margin:0}}"
-    f"{PUZZLE_OPEN}>.catan-side>.catan-story p+p{{margin-top:6px}}"
     f"{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:2}}}}" + RIGHT_FIRST_CSS + GOAL_FIRST_CSS +
+    # an open question's step over it, at every width: its paragraphs close, no blank line
+    # over and under them (the story over the box put 11.16's answer row 24 px under the fold
+    # at 768x1024; at 1280x900 9.18's form came into sight with the page's bar off the top
+    # once the goal's line stood over the question, s41)
+    f"{PUZZLE_OPEN}>.catan-side>.catan-story p{{margin:0}}"
+    f"{PUZZLE_OPEN}>.catan-side>.catan-story p+p{{margin-top:6px}}" +
     # the form a margin inside its panel (the moves list reached the window's edge at 1024)
     ".catan-side .catan-form .widget-dropdown{max-width:calc(100% - 16px)}"
     # beside the board, a form's lists two to a row where the panel has room (one a row, the
@@ -536,6 +538,15 @@ LAYOUT_CSS = (
     ".catan-app>.catan-top,.catan-app .catan-bar,.catan-app .catan-bar .widget-html,"
     ".catan-app .catan-bar .widget-html-content{overflow:visible}"
     ".catan-lesson,.catan-story{overflow:visible}"
+    # the panels beside the board: the board's column stays in sight while the page scrolls
+    # to a form under the actions (a fresh learner, s41 at 1024: the board scrolled away
+    # while the text said to click it; at 1280 a form opened under the fold, unseen); no
+    # box up to the page's scroller may clip (a clipping box is the one it would stick in)
+    "@media (min-width:1016px){.jp-OutputArea:has(.catan-app),"
+    ".jp-OutputArea-child:has(.catan-app),.jp-OutputArea-output:has(.catan-app),"
+    ".catan-app,.catan-app>.catan-tutor{overflow:visible!important}"
+    ".catan-app .catan-tutor>.catan-board-col{position:sticky;top:0;align-self:flex-start;"
+    "z-index:1}}"
     # the goal's one line over a later step (lesson_goal.goal_line): small, the step's text
     # under it the eye's first stop
     ".catan-lesson .catan-goal-line>p{margin:0 0 6px;font-size:13px;"
