@@ -300,7 +300,10 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
         # (not the answer's spots: "the edges of hex N are J7, N3, N5…" at 1.4, l40; its
         # kind is said: "did you mean “road”?")
         kept = [w for w in secret_labels(puzzle, node, rules) if not _names(shown, w)]
-        said = f"That is not a move: “{typed}”. {keep_secret(str(e), kept)}"
+        why = keep_secret(str(e), kept)
+        if why.startswith(whole := f"I cannot read “{shown.strip()}”."):  # said once (s41:
+            why = why[len(whole) :].lstrip()  # "That is not a move: “asdf”. I cannot read “asdf”.")
+        said = f"That is not a move: “{typed}”. {why}".rstrip()
         return Judgement(
             shown, False, False, "", said, read=False, none_read=_none_read(game, shown, e.meant)
         )

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..words.older_names import names_line
+from . import markup
+
 
 def goal_shown(node: Any, opening: bool) -> bool:
     """The goal shows in full, under its heading, at timeline ``node``: the root, or a
@@ -36,3 +39,12 @@ def goal_line(goal: str) -> str:
     if inner.startswith("<p>") and inner.endswith("</p>") and inner.count("<p>") == 1:
         inner = inner[3:-4]
     return f"<div class='{GOAL} {LINE}'><p><b>Goal:</b> {inner}</p></div>"
+
+
+def goal_parts(title: str, source: str, goal: str, whole: bool) -> list[str]:
+    """The lesson's goal (``source`` as written, ``goal`` as HTML) as the lesson's text shows
+    it: in full (``whole``), with the older names its words use said (l25), else as a line."""
+    if not whole:
+        return [goal_line(goal)]
+    said = names_line(f"{title} {source}")  # a deck with older names
+    return [goal_block(goal)] + ([f"<p>{markup.text(said)}</p>"] if said else [])

@@ -76,7 +76,6 @@ import ipywidgets as widgets
 
 from ..game import Game
 from ..study.scenario import Scenario
-from ..words.older_names import names_line
 from . import icons, markup, verdicts, wording
 from .address import address_of
 from .authoring import AuthorPanel
@@ -90,7 +89,7 @@ from .guard import guarded
 from .hand_once import without_shown_hand
 from .hint_panel import HintPanel
 from .kinds import Spot
-from .lesson_goal import goal_block, goal_line, goal_shown
+from .lesson_goal import goal_parts, goal_shown
 from .line_panel import LinePanel
 from .mark_key import marks_key
 from .moves_panel import MovesPanel
@@ -443,12 +442,9 @@ class Tutor:
         self.bank.value = bank_html(g)
         parts = []
         first = node.parent is s.timeline.root and s.puzzle.puzzle_at(node) is not None
-        if sc and sc.goal and goal_shown(node, first):  # (or opened at its question)
-            parts.append(goal_block(verdicts.lesson_html(sc.goal)))
-            if said := names_line(f"{sc.title} {sc.goal}"):  # a deck with older names (l25)
-                parts.append(f"<p>{markup.text(said)}</p>")
-        elif sc and sc.goal:
-            parts.append(goal_line(verdicts.lesson_html(sc.goal)))
+        if sc and sc.goal:
+            shown = goal_shown(node, first)
+            parts += goal_parts(sc.title, sc.goal, verdicts.lesson_html(sc.goal), shown)
         # a roll's texts too (roll_steps.py); an open question's step apart (the opening's
         # introduction stays with the goal: over the question it put it under the fold)
         told = [verdicts.lesson_html(t) for t in unsaid_by_right(s.puzzle, s.texts())]
