@@ -29,7 +29,11 @@ def test_try_a_move_names_the_edge_by_its_printed_label_and_the_board_tags_it_so
     t.controls.check_try("P1 road F11")
     said = " ".join(shown_text(t.controls.try_verdict.value).split())
     assert "P1 can't build a road on B5: " in said, said
-    assert "“F11” is edge B5 on the board." in said and "also called" not in said, said
+    assert (
+        "“F11” is the edge the board labels B5 (an edge has a name on each of its two hexes)."
+        in said
+        and "also called" not in said
+    ), said
     assert t.view.named == {("edge", parse_edge("F11")): "B5"}
 
 
@@ -37,7 +41,8 @@ def test_a_wrong_answer_names_the_corner_by_its_printed_label():
     """1.4's second question: "P3 settlement E2" (the board's B6), legal but not the answer."""
     j = judged("puzzle_base_setup", 9, "P3 settlement E2")
     assert j.text.startswith(  # (in words naming no seat: the question asks whose turn, s33)
-        "“E2” is corner B6 on the board. That is not the move the question asks for. B6 has "
+        "“E2” is the corner the board labels B6 (a corner has a name on each hex it touches). "
+        "That is not the move the question asks for. B6 has "
     ), j.text
     assert j.text.count("“E2”") == 1, j.text  # (said once, first: l39)
     assert "also called" not in j.text, j.text

@@ -537,7 +537,8 @@ def test_a_reply_names_a_typed_corner_by_its_printed_label():
     assert not j.correct and j.legal and j.move == "P3 settle B6"
     # (in words naming no seat: the question asks whose turn it is, s33)
     said = (
-        "“E2” is corner B6 on the board. That is not the move the question asks for. "
+        "“E2” is the corner the board labels B6 (a corner has a name on each hex it touches). "
+        "That is not the move the question asks for. "
         "B6 has 9 dots; there is a free corner with more."
     )
     assert j.text == said, j.text

@@ -98,7 +98,7 @@ def test_try_a_move_says_a_typed_edge_by_the_label_the_board_prints():
         said = " ".join(shown_text(page).split())
         assert f"P1 can't build a road on {label}: " in said, said
         assert said.count(typed.split()[-1]) == 1 and "also called" not in said, said
-        assert f"“{typed.split()[-1]}” is edge {label} on the board." in said, said
+        assert f"“{typed.split()[-1]}” is the edge the board labels {label} (an edge" in said, said
         assert spots_named([said]) == label  # (the typed name in quotes: no tag of its own)
     assert spots_named(["a road on N9, a settlement on N8"]) == "M3,M4"
 

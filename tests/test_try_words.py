@@ -115,7 +115,9 @@ def test_an_allowed_try_says_what_playing_it_would_do_never_as_if_played():
     g = Game(rules_for(sc.variant, preview=True), node.state)
     road, label, other, typed = g.parse("P1 road J7"), "J7", "N1", "P1 road N1"
     said = html_text(verdict_html(g.explain(typed), g, typed=typed))
-    assert said.startswith(f"Allowed. “{other}” is edge {label} on the board.")
+    assert said.startswith(
+        f"Allowed. “{other}” is the edge the board labels {label} (an edge has a name on each"
+    )
     assert f"P1 can build a road on {label}." in said
     assert "builds a road" not in said  # (as if built)
     more = Explanation(road, True, "BASE-BUILD-ROAD", f"P1 builds a road on {label}; it cuts.")

@@ -55,7 +55,10 @@ def test_a_right_answer_typed_by_another_name_says_its_printed_label_on_the_page
         right = t.puzzle.state.right  # the "Right" the page shows (above a next question too)
         assert right is not None and right.correct, (asked.lesson, typed, right)
         kind = "corner" if label in VERTEX_LABELS else "edge"
-        assert f"“{other}” is {kind} {label} on the board." in right.text, (typed, right.text)
+        assert f"“{other}” is the {kind} the board labels {label} (a" in right.text, (
+            typed,
+            right.text,
+        )
         assert "also called" not in right.text, (asked.lesson, typed, right.text)
         said = html.unescape(re.sub(r"<[^>]+>", " ", t.puzzle.result.value))
         assert "also called" not in said, (asked.lesson, typed, said[:300])

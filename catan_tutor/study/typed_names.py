@@ -18,6 +18,14 @@ _TOKEN = re.compile(r"(?<![\w/|])[A-Sa-s](?:\d{1,2}|(?:/[A-Sa-s]){2}|\|[A-Sa-s])
 _PARSE = {"vertex": (parse_vertex, VERTEX_LABELS), "edge": (parse_edge, EDGE_LABELS)}
 
 
+# why a spot has the learner's name and the board's label (s41: "“N1” is edge J7 on the
+# board." read as a spot renamed, not the same edge)
+_SAME = {
+    True: "the corner the board labels {} (a corner has a name on each hex it touches)",
+    False: "the edge the board labels {} (an edge has a name on each of its two hexes)",
+}
+
+
 def own_names(typed: str, action: Action, seats: tuple[str, ...] = ()) -> dict[str, str]:
     """The board's label -> the learner's name, for each spot of ``action`` that ``typed``
     names otherwise (``seats``' names, "P3", are seats, not the edge P3)."""
@@ -46,10 +54,9 @@ def in_printed_names(text: str, names: dict[str, str], note: bool = True) -> str
     the engine's echo "N9 (M3)" (``game._echo_labels``) is said "M3". Said once, first
     (``note``; after the reply it came too late, l39), which printed label the learner's name
     is, their name in quotes (the board tags the printed label only: ``named_words``): "“N9”
-    is edge M3 on the board."."""
+    is the edge the board labels M3 (an edge has a name on each of its two hexes)."."""
     notes = []
     for label, own in names.items():
         text = text.replace(f"{own} ({label})", label)
-        what = "corner" if label in VERTEX_LABELS else "edge"
-        notes.append(f"“{own}” is {what} {label} on the board.")
+        notes.append(f"“{own}” is {_SAME[label in VERTEX_LABELS].format(label)}.")
     return " ".join([*notes, text]) if notes and note else text  # (the name first: l39)
