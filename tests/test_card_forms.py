@@ -33,7 +33,7 @@ def test_lesson_2_1_discard_form_chooses_no_card_and_counts_the_cards_picked():
     assert [box.value for box in form.counts["cards"]] == [0, 0, 0, 0, 0]
     assert form.pickers["player"].value is None
     # the list only: no spot on the board names who discards (l36 looked there for it)
-    assert _text(form.status.value) == "Choose the player (in the list above)."
+    assert _text(form.status.value) == "Choose the player (in the “player” list)."
     form.set(player=1)
     status = _text(form.status.value)
     assert status == "Choose 4 cards to discard: set how many of each above."

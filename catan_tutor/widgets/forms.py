@@ -594,12 +594,14 @@ class ActionForm:
             empty = next(n for n, dd in self.pickers.items() if dd.value is None)
             # the board only where a click fills it: a rate, a card or a player to discard
             # has no spot there (l36 looked on the board for "the rate")
-            where = (
-                "on the board, or in a list" if empty in clicked_fields(self.cls) else "in the list"
-            )
+            # the list by its label (s41: "in a list above" of the list beside the form)
+            named = self.pickers[empty].description
+            where = f"the “{named}” list" if named else "its list"
+            where = f"on the board, or in {where}" if empty in clicked_fields(self.cls) else where
+            where = where if where.startswith("on ") else f"in {where}"
             self.status.value = (
                 f"{_CHOOSE_SPAN}{first}hoose "
-                f"{_choose(empty, self.cls, self.game.state.phase)} ({where} above).</span>"
+                f"{_choose(empty, self.cls, self.game.state.phase)} ({html.escape(where)}).</span>"
             )
             self.play_button.disabled = True
             self.rule, self.rule_button.layout.display = "", "none"
