@@ -257,15 +257,28 @@ def test_no_two_questions_of_the_course_test_the_same_fact():
     assert twice == []
 
 
+def _offered_by_prompt(asked: Asked) -> bool:
+    """Every answer to ``asked`` is a kind of move its prompt names itself ("roll")."""
+    sc = asked.scenario()
+    at = sc.timeline.nodes[asked.node]
+    kinds = {kind_name(n.action) for n in answer_nodes(asked.puzzle, at, sc.timeline.rules)}
+    return all(says(k, asked.puzzle.prompt) for k in kinds)
+
+
 @pytest.mark.parametrize("asked", PUZZLES, ids=IDS)
 def test_no_text_of_the_tutor_holds_the_answer_before_it_is_solved(asked: Asked):
     t = at_question(asked)
     s = t.session
     words = answer_words(asked)
-    assert words
     text = every_tab_text(t)
     assert asked.puzzle.prompt.split(" (")[0][:40] in text
     assert found(words, text) == [], f"{asked.lesson}: the page gives away {found(words, text)}"
+    # an answer the prompt offers itself (4.3: "…or roll if no move does") has no words to
+    # hide: its secret is why the other moves fail, the author's reasons for them, which no
+    # text may hold before a try
+    reasons = {why.split(":")[0].split(".")[0] for _, why in asked.puzzle.wrong}
+    assert words or (_offered_by_prompt(asked) and reasons), asked
+    assert [r for r in reasons if r in text] == [], f"{asked.lesson}: the page says a reason"
     how = html.unescape(re.sub(r"<[^>]+>", "\n", t.puzzle.how.value)).split("\n")
     tapped = [line for line in how if line.startswith("Tap your") or ", then tap its" in line]
     how = [line for line in how if line.startswith(("Choose a move", "Click your"))]
@@ -762,7 +775,7 @@ def test_a_wrong_try_names_no_part_of_the_answer(asked: Asked):
     assert sc.timeline is not None
     node = sc.timeline.nodes[asked.node]
     secret = told_by_a_wrong_try(asked) | answer_words(asked)
-    assert secret
+    assert secret or _offered_by_prompt(asked)  # (nothing to hide: the prompt offers it)
     tried = 0
     for a, j in _tries_judged(asked):
         if j.correct:
