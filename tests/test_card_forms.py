@@ -19,9 +19,10 @@ def test_lesson_2_1_discard_form_chooses_no_card_and_counts_the_cards_picked():
     """BASE-SEVEN-DISCARD: at lesson 2.1's "A 7 pays nothing." P2 (1 lumber, 5 wool, 2 ore)
     must discard 4; the form offers no discard: every count 0, and it asks who discards (P2
     and P3 both owe: the lesson's next move is not filled in); P2 picked, "Choose 4 cards to
-    discard", Play off; then "1 of 4 cards chosen" with the engine's verdict, and Play once 4
-    are legal."""
+    discard", Play off; then "1 of 4 cards chosen. Choose 3 more cards.", the engine's verdict
+    once enough are counted (too many: why not), and Play once 4 are legal."""
     from catan_tutor.widgets import App
+    from catan_tutor.widgets.forms import MANY
 
     app = App(start="base_production_robber", query="")
     s = app.tutor.session
@@ -31,6 +32,8 @@ def test_lesson_2_1_discard_form_chooses_no_card_and_counts_the_cards_picked():
     app.tutor.controls.palette.value = "discard"
     form = app.tutor.controls.form
     assert [box.value for box in form.counts["cards"]] == [0, 0, 0, 0, 0]
+    # its 18 sets of 4 cards are counted in the boxes, not listed (s41 at 6.4: dozens of lines)
+    assert len(form.listed.options) > MANY and form.listed.layout.display == "none"
     assert form.pickers["player"].value is None
     # the list only: no spot on the board names who discards (l36 looked there for it)
     assert _text(form.status.value) == "Choose the player (in the “player” list)."
@@ -40,7 +43,14 @@ def test_lesson_2_1_discard_form_chooses_no_card_and_counts_the_cards_picked():
     assert form.play_button.disabled and "allowed" not in status
     form.set(cards=(0, 1, 0, 0, 0))
     status = _text(form.status.value)
-    assert status.startswith("1 of 4 cards chosen.") and "must discard exactly 4" in status
+    # still counting: no verdict yet (s41 at 6.4 read "✕ Not allowed … not 4" while the
+    # last card was still to come), only what is left to choose
+    assert status == "1 of 4 cards chosen. Choose 3 more cards.", status
+    assert form.play_button.disabled
+    form.set(cards=(0, 1, 2, 0, 0))
+    assert _text(form.status.value) == "3 of 4 cards chosen. Choose 1 more card."
+    form.set(cards=(0, 1, 5, 0, 1))  # too many: the engine's verdict
+    assert "must discard exactly 4" in _text(form.status.value)
     assert form.play_button.disabled
     form.set(cards=(0, 1, 3, 0, 0))
     assert _text(form.status.value).startswith("4 of 4 cards chosen. Allowed.")

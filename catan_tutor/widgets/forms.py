@@ -59,6 +59,7 @@ def card_order(value: object) -> tuple[bool, int]:
 
 
 LIST_LABEL = "or choose one here:"  # the list of every legal move of the kind
+MANY = 8  # sets of cards beyond which a card form lists none: its boxes count them
 # the two Play buttons say what each plays (issue 33: the Play tab made three "Play"s): the
 # form's move (PLAY_FORM, on the panel's form frame) and Try a move's
 PLAY_TYPED = "Play the typed move"  # Try a move's
@@ -366,7 +367,9 @@ class ActionForm:
         self.allowed = set(picks)  # the legal moves: their spots first in the lists
         # a puzzle: no list of complete moves (it would narrow the answer); one part to
         # choose ("at"): the list would offer it again
-        hidden = any_move or self.one_choice()
+        # cards counted in boxes (a discard): a list of every set of cards is no choice one
+        # reads (s41 at 6.4: dozens of "P2 discards 2 wool, 2 grain and 1 ore" lines)
+        hidden = any_move or self.one_choice() or (bool(self.bundles) and len(picks) > MANY)
         listed_ = list(zip(option_labels(game, picks), picks, strict=True))
         self.listed = widgets.Dropdown(  # "— choose —" first, as the other lists (l36: a
             # blank list looked broken)
@@ -586,6 +589,18 @@ class ActionForm:
         if a is not None and self.bundles and not any(self._chosen_cards()):
             self.status.value = (  # no card counted yet: what to choose, nothing suggested
                 f"{_CHOOSE_SPAN}{html.escape(bundle_prompt(self.actions, self.bundles))}</span>"
+            )
+            self.play_button.disabled = True
+            self.rule, self.rule_button.layout.display = "", "none"
+            return
+        need = cards_needed(self.actions, self.bundles) if a is not None else 0
+        if need and sum(self._chosen_cards()) < need:  # still counting: no verdict yet (s41
+            # at 6.4: "✕ Not allowed … not 4" while the fifth card was still to come)
+            more = need - sum(self._chosen_cards())
+            self.status.value = (
+                f"<div class='catan-form-count'>{sum(self._chosen_cards())} of "
+                f"{count(need, 'card')} chosen.</div>{_CHOOSE_SPAN}Choose "
+                f"{count(more, 'more card')}.</span>"
             )
             self.play_button.disabled = True
             self.rule, self.rule_button.layout.display = "", "none"
