@@ -32,7 +32,10 @@ FIELD_LABELS = {
 }  # fmt: skip
 WHOLE_HAND = "whole hand"  # the forced trade's "draw from" that takes commodities too
 # A field that means something else in one kind: (kind's class name, field) -> its label.
-KIND_FIELD_LABELS = {("Improve", "vertex"): "metropolis on"}
+KIND_FIELD_LABELS = {
+    ("Improve", "vertex"): "metropolis on",
+    ("DrawProgress", "track"): "deck",  # (s41: "track — choose —" for the deck drawn from)
+}
 
 # The neutral's piece as the notation writes it (``P1 neutral N2 road G5``)
 _NEUTRAL_PIECES = {

@@ -131,7 +131,9 @@ def test_discard_form_counts_cards_and_shows_the_engines_verdict():
     assert t.session.kinds() == ["discard"] and "P2" in t.header.value
     t.controls.palette.value = "discard"
     f = t.controls.form
-    f.set(cards=(3, 0, 0, 0, 0))
+    f.set(cards=(3, 0, 0, 0, 0))  # short of 4: what is left, no verdict until asked
+    assert f.play_button.disabled and "Choose 1 more card." in f.status.value
+    f.explain_button.click()
     assert f.play_button.disabled and "BASE-SEVEN-DISCARD" in f.status.value
     f.play_button.click()
     assert t.game.state.phase == "discard"  # nothing happened
@@ -716,7 +718,7 @@ def test_nothing_internal_on_the_page():
 def test_form_verdict_names_the_rule_by_its_title():
     t = discard_owed()
     t.controls.palette.value = "discard"
-    t.controls.form.set(cards=(3, 0, 0, 0, 0))
+    t.controls.form.set(cards=(3, 0, 0, 0, 2))  # one card too many
     ex = t.game.explain(t.controls.form.action())
     assert f"Rule: <b>{ex.rule_title}</b>" in t.controls.form.status.value
     assert "data-rule='BASE-SEVEN-DISCARD'" in t.controls.form.status.value

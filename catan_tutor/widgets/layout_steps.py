@@ -26,6 +26,10 @@ PICKS = {
     SpiralStart: "let chance pick the corner hex where the number tokens start",
     PlaceHarbor: "let chance pick the kind of the next harbor",
 }
+DRAW_TIP = "let chance pick the card, drawn unseen (to choose it yourself, use the form below)"
+# the kinds of chance a card drawn unseen decides: the button says "Draw a card", not "Roll"
+# (s41 at 8.11 played on: "Roll" drew a progress card, and nothing said it drew at random)
+CARD_DRAWS = ("DrawDev", "Steal", "DrawProgress", "ForcedCard")
 OTHER_PICK = "let chance pick what happens next"
 ROLL_TIP = "roll the dice (to set what they show, pick “Set the dice yourself” below)"
 # A lesson's roll outside Explore: the lesson's own throw, no form to set the dice (s35: its
@@ -51,17 +55,31 @@ def lay_out(session: TutorSession) -> None:
 def chance_tip(game: Game, dice: bool, lesson: bool = False) -> str:
     """The chance button's tooltip: the dice's (``dice``: a roll is due or under way; a
     lesson's own throw outside Explore: ``lesson``), else what chance picks now."""
+    kinds = {type(a) for a in game.legal_actions()} if game.is_chance() else set()
+    if chance_words(game, dice) == "Draw a card":
+        return DRAW_TIP
     if dice or not game.is_chance():
         return LESSON_ROLL_TIP if lesson else ROLL_TIP
-    kinds = {type(a) for a in game.legal_actions()}
     picks = [PICKS[k] for k in kinds if k in PICKS]
     return picks[0] if len(picks) == 1 else OTHER_PICK
+
+
+def chance_words(game: Game, dice: bool) -> str:
+    """The chance button's words: "Draw a card" where chance draws a card unseen (a progress
+    card after the event die too), "Roll" while a roll is due or under way (``dice``), else
+    "Let chance pick"."""
+    if not game.is_chance():
+        return "Roll"
+    kinds = {type(a).__name__ for a in game.legal_actions()}
+    if kinds and kinds <= set(CARD_DRAWS):
+        return "Draw a card"
+    return "Roll" if dice else "Let chance pick"
 
 
 def chance_button(button: widgets.Button, game: Game, dice: bool, lesson: bool = False) -> None:
     """The Roll button: "Roll" while a roll is due or under way (``dice``), else "Let chance
     pick"; its tooltip says what it does (``chance_tip``)."""
-    button.description = "Roll" if dice or not game.is_chance() else "Let chance pick"
+    button.description = chance_words(game, dice)
     tip = chance_tip(game, dice, lesson)
     if button.tooltip != tip:
         button.tooltip = tip
