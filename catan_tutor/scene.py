@@ -234,11 +234,13 @@ def scene_of(obj: Any) -> Scene:
 
 def board_scene(state: Any, layout: Layout | None) -> Board:
     """The tiles and harbors of ``layout``; without one (a variable board being laid), the
-    tiles placed so far (``state.tiles``) and no harbors or numbers. Made once per board (a
-    refresh asked for it a dozen times: a frozen ``Board``, shared)."""
+    tiles and shuffled harbors placed so far (``state.tiles``, ``harbor_kinds``), no numbers.
+    Made once per board (a refresh asked for it a dozen times: a frozen ``Board``, shared)."""
     if layout is not None:
         return _laid(layout)
-    return _being_laid(tuple(getattr(state, "tiles", ()) or (-1,) * board.N_HEXES))
+    kinds = tuple(getattr(state, "harbor_kinds", ()) or ())
+    placed = tuple(zip(board.HARBOR_EDGES, kinds, strict=False))  # (shuffled: each as placed)
+    return _being_laid(tuple(getattr(state, "tiles", ()) or (-1,) * board.N_HEXES), placed)
 
 
 @lru_cache(maxsize=64)
@@ -249,9 +251,11 @@ def _laid(layout: Layout) -> Board:
 
 
 @lru_cache(maxsize=64)
-def _being_laid(terrain: tuple[int, ...]) -> Board:
-    """A variable board being laid: the ``terrain`` placed so far (-1: none yet)."""
-    return _tiled(terrain, (0,) * board.N_HEXES, ())
+def _being_laid(terrain: tuple[int, ...], harbors: tuple[tuple[int, int], ...] = ()) -> Board:
+    """A variable board being laid: the ``terrain`` placed so far (-1: none yet) and the
+    shuffled ``harbors`` (edge, kind) placed so far (lesson 1.3 said "A brick harbor goes on
+    H7" over a frame with none drawn: s41)."""
+    return _tiled(terrain, (0,) * board.N_HEXES, tuple(_harbor(e, k) for e, k in harbors))
 
 
 def _tiled(terrain: tuple[int, ...], numbers: tuple[int, ...], harbors: tuple) -> Board:
