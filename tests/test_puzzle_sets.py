@@ -281,10 +281,13 @@ def first_of_two_roads_beside_the_likeliest_forest(g, ms):
     }
 
 
-def takes_largest_army(g, ms):
-    """Moves after which the player holds Largest Army (BASE-AWARD-LARGEST-ARMY)."""
+def reaches_four_points_else_rolls(g, ms):
+    """The moves before the roll after which the player has 4 victory points; if none, the
+    roll (4.3: a third Knight only ties P2's 3, and Largest Army stays with P2:
+    BASE-AWARD-LARGEST-ARMY)."""
     p = g.current_player
-    return {a for a in ms if after(g, a).state.army == p and g.state.army != p}
+    up = {a for a in ms if after(g, a).victory_points(p) >= 4}
+    return up or {a for a in ms if str(a) == f"{g.names[p]} roll"}
 
 
 def defence_holds(g, ms):
@@ -448,15 +451,15 @@ ASKS: dict[tuple[str, str], Callable] = {
     (
         "puzzle_base_awards",
         "P1 never produces lumber. Build the first of the two free roads so that the two "
-        "together reach a corner where P1 may settle and be paid lumber on the most often rolled "
-        "of the numbers that pay lumber.",
+        "reach a corner where P1 could settle and be paid lumber on the number that pays "
+        "lumber most often.",
     ): first_of_two_roads_beside_the_likeliest_forest,
     (
         "puzzle_base_awards",
-        "P1 has 2 victory points and has played 2 Knights; nobody has played more. Can P1 "
-        "reach 4 victory points before rolling? Play the move that gets there, or roll if no "
-        "move does.",
-    ): takes_largest_army,
+        "P1 has 2 victory points and has played 2 Knights; P2 has played 3 and holds Largest "
+        "Army. Can P1 reach 4 victory points before rolling? Play the move that gets there, "
+        "or roll if no move does.",
+    ): reaches_four_points_else_rolls,
     (
         "puzzle_ck_barbarians",
         "The barbarians will count 3, one for each city on the board, and Catan's defence is "
