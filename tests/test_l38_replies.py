@@ -69,7 +69,7 @@ def test_a_sentence_citing_readings_twice_shows_one_reading_mark():
 def test_the_palette_key_says_a_lit_button_may_want_a_card_not_held():
     for before in (False, True):
         said = key_html(2, before_the_roll=before)
-        assert "a card not held" in said and "whether or not they can be played" in said
+        assert "a card not held" in said and "may or may not work right now" in said
 
 
 def test_the_move_lists_comments_say_victory_points_in_words():

@@ -257,6 +257,14 @@ def bundle_prompt(actions: list[Action], bundles: list[str]) -> str:
 _BUNDLE_VERBS = {"Discard": " to discard"}
 
 
+def short_count_html(got: int, need: int) -> str:
+    """A card count short of the ``need``: how many are chosen, and how many more to choose."""
+    return (
+        f"<div class='catan-form-count'>{got} of {count(need, 'card')} chosen.</div>"
+        f"{_CHOOSE_SPAN}Choose {count(need - got, 'more card')}.</span>"
+    )
+
+
 def field_names(a: Action) -> list[str]:
     """The names of an action's fields (every action is a dataclass)."""
     assert is_dataclass(a)
@@ -594,14 +602,9 @@ class ActionForm:
             self.rule, self.rule_button.layout.display = "", "none"
             return
         need = cards_needed(self.actions, self.bundles) if a is not None else 0
-        if need and sum(self._chosen_cards()) < need:  # still counting: no verdict yet (s41
-            # at 6.4: "✕ Not allowed … not 4" while the fifth card was still to come)
-            more = need - sum(self._chosen_cards())
-            self.status.value = (
-                f"<div class='catan-form-count'>{sum(self._chosen_cards())} of "
-                f"{count(need, 'card')} chosen.</div>{_CHOOSE_SPAN}Choose "
-                f"{count(more, 'more card')}.</span>"
-            )
+        if need and (got := sum(self._chosen_cards())) < need:  # still counting: no verdict
+            # yet (s41 at 6.4: "✕ Not allowed … not 4" while the fifth card was to come)
+            self.status.value = short_count_html(got, need)
             self.play_button.disabled = True
             self.rule, self.rule_button.layout.display = "", "none"
             return

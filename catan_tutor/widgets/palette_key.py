@@ -22,14 +22,15 @@ KEY_CLASS = "catan-palette-key"
 # (s41: two fresh learners read the three-line key twice to parse it: one line, its point
 # first)
 GREYED = (
-    "{n} not possible this turn. The others may or may not work right now: finding out "
-    "which is part of the question."
+    "{n} not possible this turn. The others may or may not work right now (a card not "
+    "held, a price not paid): finding out which is part of the question."
 )
 # before the roll (l44 at 11.16 read the lit builds as "building now is fine"): the buttons
 # that wait for the dice look as the others too, and the key says so
 GREYED_BEFORE_ROLL = (
-    "{n} not possible this turn. The others may or may not work right now (some wait for "
-    "the roll): finding out which is part of the question."
+    "{n} not possible this turn. The others may or may not work right now (a card not "
+    "held, a price not paid, some wait for the roll): finding out which is part of the "
+    "question."
 )
 # the key's word in the look of the buttons it names (play_panel.PLAY_CSS)
 KEY_CSS = (
