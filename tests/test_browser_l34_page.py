@@ -71,13 +71,14 @@ def _tap_corner(page, label: str) -> None:
 
 
 def test_a_right_answer_beside_the_line_fits_a_phone_s_screen(app_server, phone):
-    """7.8's "Put a knight on the board" answered with A8 (CK-KNIGHT-RECRUIT; the lesson's is
-    M4) by a tap: nothing on the page reaches past the screen's right edge, the button back
-    to the lesson's move in lines; the held reply's "more" covers no word."""
+    """7.8's "Spend it … on a new piece for the board" answered with a knight on A8
+    (CK-KNIGHT-RECRUIT; the lesson's is M4) by a tap: nothing on the page reaches past the
+    screen's right edge, the button back to the lesson's move in lines; the held reply's
+    "more" covers no word."""
     page = phone
     page.goto(f"{app_server}?lesson=7.8&node=19", timeout=120_000)
     page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
-    page.locator(".catan-puzzle").filter(has_text="Put a knight").wait_for()
+    page.locator(".catan-puzzle").filter(has_text="P1 holds a wool for the first time").wait_for()
     settle(page)
     page.get_by_role("button", name="Recruit a knight").first.tap()
     settle(page)

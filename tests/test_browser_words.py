@@ -180,7 +180,11 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     page.get_by_role("button", name="Make a forced trade", exact=True).click()
     form.locator("b", has_text="take").first.wait_for()  # a bundle's title in words
     form.locator(".catan-form-choose", has_text="Choose the cards").wait_for()  # none chosen
-    form.locator("select").last.select_option(index=1)  # a listed move fills the counts
+    # its ~50 sets of cards are counted in the boxes, not listed (forms.MANY): take 1 brick
+    # and 1 wool, give back 2 brick (cards in the order brick, lumber, wool, grain, ore)
+    counts = form.locator("input[type='number']")
+    for i, n in ((0, "1"), (2, "1"), (5, "2")):
+        counts.nth(i).fill(n)
     form.locator(".catan-verdict svg.catan-icon").first.wait_for()
     labels = {x.strip() for x in form.locator(".widget-label").all_inner_texts()}
     assert "commodities" not in labels and "player" in labels, labels
