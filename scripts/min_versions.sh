@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Minimum-versions check: every runtime dependency installed at the lower bound
 # pyproject.toml declares, into a venv of its own (default /tmp/catan-min-venv), then the tests
-# of the modules that reach them (tests/lower_bounds_modules.txt) that need no browser and are
+# of the modules that drive them (tests/lower_bounds_modules.txt) that need no browser and are
 # not slow (their notebooks' kernels too). Run by
 # scripts/test.sh (so in CI). The venv is kept and reused while the pinned set is the same
 # (a stamp of the pins, the test tools and the Python); CATAN_MIN_FRESH=1 remakes it;

@@ -100,3 +100,18 @@ def test_the_lane_reaches_every_module_of_ours_that_imports_a_dependency() -> No
 def test_the_lane_runs_the_listed_modules() -> None:
     script = (TESTS.parent / "scripts" / "min_versions.sh").read_text()
     assert "tests/lower_bounds_modules.txt" in script and '"${modules[@]}"' in script
+
+
+def test_each_listed_module_says_which_dependencies_it_drives_and_all_are_driven() -> None:
+    """Each line names in brackets the dependencies (as pyproject.toml names them) its module
+    calls into: a module driving none has no place in the lane (tests/dep_calls.py measures
+    it); together they name every runtime dependency a module imports."""
+    named: set[str] = set()
+    for line in LISTED.read_text().splitlines():
+        if m := re.match(r"(test_\w+\.py)\s", line):
+            brackets = re.search(r"\[([^]]+)\]\s*$", line)
+            assert brackets, f"{m.group(1)}: no [dependencies] it drives"
+            deps = {d.strip() for d in brackets.group(1).split(",")}
+            assert deps <= set(DEPENDENCIES), (m.group(1), sorted(deps - set(DEPENDENCIES)))
+            named |= deps
+    assert {DEPENDENCIES[d] for d in named} == IMPORTED, sorted(IMPORTED)
