@@ -450,9 +450,9 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): raises_hand_limit,
     (
         "puzzle_base_awards",
-        "P1 never produces lumber. Build the first of the two free roads so that the two "
-        "reach a corner where P1 could settle and be paid lumber on the number that pays "
-        "lumber most often.",
+        "None of P1's buildings is paid lumber by the dice. Build the first of the two free "
+        "roads so that the two reach a corner where P1 could settle and be paid lumber on the "
+        "number that pays lumber most often.",
     ): first_of_two_roads_beside_the_likeliest_forest,
     (
         "puzzle_base_awards",

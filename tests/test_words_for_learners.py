@@ -198,7 +198,7 @@ def test_every_placement_caption_says_who_placed_what_where():
     sc = load_scenario(packaged_lessons() / "base_setup.catan.yaml")
     k4 = next(n for n in sc.tree.nodes.values() if str(n.action) == "P2 settle K4")
     assert step_caption(k4).startswith(
-        "P2 builds a settlement on K4: forest 3 (lumber), mountains 8 and pasture 5 (wool);"
+        "P2 builds a settlement on K4: forest 3 (lumber), mountains 8 (ore) and pasture 5 (wool);"
     )
 
 

@@ -124,7 +124,7 @@ WORDS: dict[str, Callable[[list[str]], str]] = {
         f"{t[0]} moves the knight on {t[2]} to {t[3]}" + (f" {' '.join(t[4:])}" if t[4:] else "")
     ),
     "BuyDev": lambda t: f"{t[0]} buys a development card",
-    "PlayKnight": lambda t: f"{t[0]} plays a knight",
+    "PlayKnight": lambda t: f"{t[0]} plays a Knight card",  # (the card, as printed: s42)
     "Accept": lambda t: f"{t[0]} accepts",
     "Decline": lambda t: f"{t[0]} declines",
     "Recruit": _player_move("recruits a knight on"),
