@@ -745,13 +745,17 @@ def _lessons_in_order() -> list[str]:
 SEEN_COVERED = [("puzzle_ck_progress", 4), ("ck_win_13", 0), ("ck_2p_cards_neutral_knights", 0)]
 
 
+def _phone_at(lesson: str, steps: int) -> Tutor:
+    """The lesson opened on a 375x740 phone, ``steps`` steps on."""
+    t = _phone(Tutor(load_scenario(packaged_lessons() / f"{lesson}.catan.yaml")))
+    for _ in range(steps):
+        t.session.forward()
+    return t
+
+
 @pytest.mark.parametrize(
     ("lesson", "steps"),
-    SEEN_COVERED  # 9.18's question, 10.4's and 11.9's starts; the sweep of every start: slow
-    + [
-        pytest.param(lesson, 0, marks=[pytest.mark.slow, pytest.mark.course])
-        for lesson in _lessons_in_order()
-    ],
+    SEEN_COVERED,  # 9.18's question, 10.4's and 11.9's starts (every start: the sweep below)
 )
 def test_a_phones_named_labels_cover_no_number_token_and_no_harbor(monkeypatch, lesson, steps):
     """A 375x740 phone (s18): "O4" lay over S's number token at puzzle 9.18's question, "R4"
@@ -759,12 +763,13 @@ def test_a_phones_named_labels_cover_no_number_token_and_no_harbor(monkeypatch, 
     label went onto the token). At every lesson's start (and 9.18's question), no label the
     page's words name (a phone shows no other at first) meets a number token's disc, a
     harbor's disc or a harbor word's tab."""
+    _named_cover_nothing(_phone_at(lesson, steps), monkeypatch)
+
+
+def _named_cover_nothing(t: Tutor, monkeypatch) -> None:
     from catan_tutor.scene import board_scene
     from catan_tutor.widgets.label_places import hits
 
-    t = _phone(Tutor(load_scenario(packaged_lessons() / f"{lesson}.catan.yaml")))
-    for _ in range(steps):
-        t.session.forward()
     view, game = t.view, t.view.game
     if game.layout is None or not view.named:
         return  # nothing named yet, or the hexes still being laid
@@ -813,12 +818,8 @@ def _on_tag(tags, text: str, x: float, y: float, end: tuple[float, float]) -> bo
 
 @pytest.mark.parametrize(
     ("lesson", "steps"),
-    [("ck_2p_cards_neutral_knights", 0), ("base_dev_cards", 0), ("puzzle_ck_metropolis", 4)]
-    # (quick ones: 10.6's question, where l23 read "QQ4"; every start: slow)
-    + [
-        pytest.param(lesson, 0, marks=[pytest.mark.slow, pytest.mark.course])
-        for lesson in _lessons_in_order()
-    ],
+    [("ck_2p_cards_neutral_knights", 0), ("base_dev_cards", 0), ("puzzle_ck_metropolis", 4)],
+    # (quick ones: 10.6's question, where l23 read "QQ4"; every start: the sweep below)
 )
 def test_a_phones_labels_sit_by_their_own_spots(monkeypatch, lesson, steps):
     """A 375x740 phone (l19): labels drifted from their spots, tried up to six label heights
@@ -827,13 +828,29 @@ def test_a_phones_labels_sit_by_their_own_spots(monkeypatch, lesson, steps):
     every label on, each corner's) sits nearer its own spot than any other spot of its kind,
     or a line leads from its spot to its tag; none the page names covers a number token or
     a harbor's disc; no two overlap (l23: "QQ4", label_places.LabelPlaces._past_labels)."""
+    _labels_sit_by_their_spots(_phone_at(lesson, steps), lesson, monkeypatch)
+
+
+@pytest.mark.slow
+@pytest.mark.course
+@pytest.mark.parametrize("lesson", _lessons_in_order())
+def test_at_every_lesson_s_start_a_phone_s_labels_sit_by_their_spots_covering_nothing(
+    monkeypatch, lesson
+):
+    """Both checks above at every lesson's start, on one phone page a lesson (opening it
+    and drawing it for a phone was half of each check's time): the named labels cover no
+    number token, harbor or harbor's word; every label sits by its own spot or has its line;
+    no two overlap."""
+    t = _phone_at(lesson, 0)
+    _named_cover_nothing(t, monkeypatch)
+    _labels_sit_by_their_spots(t, lesson, monkeypatch)
+
+
+def _labels_sit_by_their_spots(t: Tutor, lesson: str, monkeypatch) -> None:
     from catan_tutor.scene import board_scene
     from catan_tutor.widgets.board_tags import SPOT_XY
     from catan_tutor.widgets.label_places import hits, ring_reach
 
-    t = _phone(Tutor(load_scenario(packaged_lessons() / f"{lesson}.catan.yaml")))
-    for _ in range(steps):
-        t.session.forward()
     view, game = t.view, t.view.game
     if game.layout is None:
         return
