@@ -32,3 +32,26 @@ def test_a_card_drawn_by_chance_is_drawn_by_a_draw_button_not_roll():
     assert t.session.game.is_chance()
     assert button.description == "Draw a card" and button.tooltip == DRAW_TIP
     assert field_label("track", DrawProgress) == "deck"
+
+
+def test_a_kind_a_tap_chose_is_chosen_again_by_a_tap_on_another_kind_of_spot():
+    """s42 at 1.4's first question ("Now place P1's first road"): a tap near K6 chose "Build
+    a settlement" without a word, and the right edge N3, tapped next, was refused with "This
+    move goes on a corner, not on an edge". A kind a tap chose follows the next tap's kind of
+    spot; a kind chosen by its button stays, and the wrong spot is said."""
+    from puzzle_answers import at_question, course_puzzles
+
+    from catan_tutor.board import parse_edge, parse_vertex
+
+    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == ("puzzle_base_setup", 1))
+    t = at_question(asked)
+    s = t.session
+    t.controls.act_at(("vertex", parse_vertex("K6")))
+    assert s.kind == "settle" and s.kind_tapped
+    t.controls.act_at(("edge", parse_edge("N3")))
+    assert s.puzzle.right is not None and s.puzzle.right.correct
+    again = at_question(asked)
+    again.session.choose_kind("settle")  # its button
+    again.controls.act_at(("edge", parse_edge("N3")))
+    assert again.session.kind == "settle" and again.session.puzzle.right is None
+    assert "This move goes on a corner, not on an edge" in again.puzzle.result.value

@@ -468,17 +468,19 @@ class PlayPanel:
         self.ring(None, "")  # the last why-not ring goes on the next click
         if s.puzzle.resting():  # a question just solved: no move asked until ▶, as the title
             return None  # and the line by ▶ say (l34: each tap said "Solved. Press ▶" again)
+        only = enabled_kinds(s)  # none greyed (tap_choices)
+        kind = board_kind(only, s.game, spot[0])
+        if s.kind_tapped and kind and kind != s.kind:  # a kind a tap chose, another kind of
+            s.choose_kind(kind, tapped=True)  # spot tapped: that spot's (s42 at 1.4, N3)
         if not s.kind:  # the one kind played on such a spot: of the question's (a puzzle's
             # answer stays hidden: the moment's kinds, legal or not), else of the legal ones
-            only = enabled_kinds(s)  # none greyed (tap_choices)
-            kind = board_kind(only, s.game, spot[0])
             if not kind and len(only) == 1 and spot_kind(variant_kinds(s.game).get(only[0])):
                 s.choose_kind(only[0])  # the one kind, played on another kind of spot: said so
                 return self.ask_at(spot)
             if not kind:  # several kinds (or none) on such a spot: named, not placed
                 named = "" if s.game.is_chance() else self._kinds_at(spot[0])  # (l27: "Die")
                 return self._reply(kinds_at_words(named))
-            s.choose_kind(kind)
+            s.choose_kind(kind, tapped=True)
         # a click's moves: any while a puzzle judges it, else the legal; as the form says
         pool = (self.form.actions if s.puzzle_secret else s.of_kind()) if self.form else []
         acts = agreeing(at_spot(pool, spot, self.form), self.form)

@@ -122,7 +122,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         # position (the Editor's mode); the Copy link field shows (after its first click)
         self.editing, self.link_shown = False, False
         self.author_view = False  # the lesson's checks and the Author panel show
-        self.kind = ""  # the kind of action chosen
+        self.kind, self.kind_tapped = "", False  # the kind of action chosen; by a board tap
         self.exploring = False  # every tool shows (Explore): a lesson's chance can be forced
         self.message = ""  # the line under the palette
         self.tried_text = ""  # the move typed under Try a move
@@ -182,6 +182,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
                 and (g.is_chance() or (len(kinds) == 1 and kinds[0] not in OWN_BUTTON))
                 else ""
             )
+            self.kind_tapped = False
         self._shown = self.timeline.current
         self.skipped.discard(self._shown.id)
         self.chosen = None  # the form is made anew: it names its spot again
@@ -371,11 +372,12 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         if ends:
             self.play(ends[0])
 
-    def choose_kind(self, kind: str) -> None:
-        """Choose a kind of action (its legal actions glow and fill the form). A kind with no
-        legal action is asked about instead: one naming only its seat gets the engine's
-        verdict at once, one played on a spot waits for a spot (the view's "why not here")."""
-        self.kind, self.message, self.chosen = kind, "", None
+    def choose_kind(self, kind: str, tapped: bool = False) -> None:
+        """Choose a kind of action (its legal actions glow and fill the form; ``tapped``: by a
+        tap on its kind of spot). A kind with no legal action is asked about instead: one
+        naming only its seat gets the engine's verdict at once, one played on a spot waits for
+        a spot (the view's "why not here")."""
+        self.kind, self.message, self.chosen, self.kind_tapped = kind, "", None, tapped
         cls = variant_kinds(self.game).get(kind)
         if not self.of_kind(kind) and cls is not None and not seat_only(cls):
             how = how_to_type(self.game, cls, self.puzzle.secret_labels())  # "type it": how
