@@ -55,12 +55,11 @@ def lay_out(session: TutorSession) -> None:
 def chance_tip(game: Game, dice: bool, lesson: bool = False) -> str:
     """The chance button's tooltip: the dice's (``dice``: a roll is due or under way; a
     lesson's own throw outside Explore: ``lesson``), else what chance picks now."""
-    kinds = {type(a) for a in game.legal_actions()} if game.is_chance() else set()
     if chance_words(game, dice) == "Draw a card":
         return DRAW_TIP
     if dice or not game.is_chance():
         return LESSON_ROLL_TIP if lesson else ROLL_TIP
-    picks = [PICKS[k] for k in kinds if k in PICKS]
+    picks = [PICKS[k] for k in {type(a) for a in game.legal_actions()} if k in PICKS]
     return picks[0] if len(picks) == 1 else OTHER_PICK
 
 
@@ -77,8 +76,8 @@ def chance_words(game: Game, dice: bool) -> str:
 
 
 def chance_button(button: widgets.Button, game: Game, dice: bool, lesson: bool = False) -> None:
-    """The Roll button: "Roll" while a roll is due or under way (``dice``), else "Let chance
-    pick"; its tooltip says what it does (``chance_tip``)."""
+    """The Roll button, its words as ``chance_words`` says them ("Roll", "Draw a card", "Let
+    chance pick"); its tooltip says what it does (``chance_tip``)."""
     button.description = chance_words(game, dice)
     tip = chance_tip(game, dice, lesson)
     if button.tooltip != tip:
