@@ -54,22 +54,21 @@ def test_a_right_answer_of_ones_own_off_the_lesson_s_line_is_played_on() -> None
 
 def test_the_note_by_the_step_buttons_names_the_next_move_as_the_heading_does() -> None:
     """A phone shows the note by ▶, not the heading: it says what ▶ plays too (the heading's
-    "Next: …" of l45 never reached a phone), in the same words."""
-    from catan_tutor.widgets.status_words import NEXT
-
+    what ▶ plays of l45 never reached a phone), in the same words."""
     tutor = App(start="puzzle_base_awards", query="").tutor
     s = tutor.session
     while s.puzzle.puzzle_at(s.node) is None:
         s.step("forward")
     tutor.puzzle.submit(s.puzzle.puzzle_at(s.node).answers[0])
     note = tutor.board.held_note.value
-    assert f"{GO_ON} {NEXT} P1 builds a road on M5." in note, note
-    assert f"{NEXT} P1 builds a road on M5." in tutor.header.value
+    assert f"{GO_ON} P1 builds a road next." in note, note
+    assert f"{GO_ON} P1 builds a road next." in tutor.header.value
+    assert "M5" not in note  # who and what, not where: the spot read as the answer (s42)
 
 
-def test_next_names_a_stolen_card_only_where_the_hands_show() -> None:
+def test_the_steal_next_is_said_without_its_card() -> None:
     """BASE-ROBBER-STEAL: the card stolen is the robbed seat's secret where the hands are
-    hidden (a teacher's "show every hand" off): "Next:" names it no more than the Moves tab."""
+    hidden, and what ▶ plays is said without its outcome anyway: who takes a card from whom."""
     from catan_tutor.widgets.status_words import next_words
 
     tutor = App(start="puzzle_base_robber", query="").tutor
@@ -79,7 +78,6 @@ def test_next_names_a_stolen_card_only_where_the_hands_show() -> None:
     tutor.puzzle.submit(s.puzzle.puzzle_at(s.node).answers[0])
     s.goto(s.node.parent.id)  # the robber moved, the steal next
     s.puzzle.resting = lambda: True  # type: ignore[method-assign]  # (as if just solved there)
-    assert next_words(s) == "Next: P1 steals 1 grain from P2."  # every hand shown
+    assert next_words(s) == "P1 takes a card from P2 next."  # every hand shown
     s.hand_seats = lambda: frozenset()  # type: ignore[method-assign]  # (no hand shown)
-    hidden = next_words(s)
-    assert hidden == "Next: a card stolen.", hidden  # as the Moves tab says it
+    assert next_words(s) == "P1 takes a card from P2 next."

@@ -10,10 +10,11 @@ import re
 import pytest
 from puzzle_answers import at_question, course_puzzles
 
+from catan_tutor.grammar import sentence
 from catan_tutor.study.puzzle import answer_nodes
-from catan_tutor.widgets.move_list import move_words
+from catan_tutor.widgets.kinds import spot_label, target_of
 from catan_tutor.widgets.puzzle_state import GO_ON
-from catan_tutor.widgets.status_words import NEXT, TURN_SAYS, choices_words
+from catan_tutor.widgets.status_words import TURN_SAYS, choices_words
 
 pytestmark = pytest.mark.course  # a sweep over the course's puzzles
 
@@ -62,11 +63,16 @@ def test_after_every_right_answer_the_status_line_names_only_what_the_page_offer
             offered = {k for _, k in c.palette.options} if shown else set()
             end = not c.end_button.disabled
             if not offered and not end and c.roll_button.disabled:
-                # (what ▶ plays, the lesson's move, is said after "Next:": l45 at 4.3)
-                said, _, ahead = said.partition(f" {NEXT} ")
-                assert GO_ON in said and not re.search(r"trade|build|end the turn|place", said)
+                # (who plays the lesson's move ▶ plays, and its kind, is said after it: l45
+                # at 4.3; never its spot, s42)
+                said, _, ahead = said.partition(f"{GO_ON} ")
+                assert not said and ahead.endswith(" next."), where
                 ahead_move = s.timeline.current.children[0].action
-                assert ahead == f"{move_words(ahead_move, s.timeline.current.state)}.", where
+                st = s.timeline.current.state
+                spot = target_of(ahead_move)
+                assert spot is None or spot_label(spot).split()[1] not in ahead, where
+                if not ahead_move.is_chance:
+                    assert ahead.startswith(sentence(st.name(ahead_move.player))), where
                 met["solved"] += 1
                 continue
             named = [w for w in CHOICES if re.search(rf"\b{w}\b", said)]

@@ -43,7 +43,7 @@ GO_ON_CSS = (
 
 def go_on_note(session: TutorSession) -> str:
     """The note by the step buttons where a question was just solved, with the move ▶ plays
-    as the heading says it ("Solved. Press ▶… Next: P1 moves the robber…"), else ''."""
+    as the heading says it ("Solved. Press ▶… P1 moves the robber next."), else ''."""
     solved = solved_words(session)
     return f"{solved} {next_words(session)}".strip() if solved else ""
 

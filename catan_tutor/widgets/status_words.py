@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..grammar import sentence
 from .puzzle_state import GO_ON, SHOWN_GO_ON
 
 if TYPE_CHECKING:
@@ -71,25 +72,57 @@ def solved_words(session: TutorSession) -> str | None:
     return SHOWN_GO_ON if session.puzzle.answer_shown else GO_ON
 
 
-NEXT = "Next:"  # what ▶ shows after a question just solved (``next_words``)
+# the kinds whose button words read wrong after a seat's name ("P1 moves your displaced
+# knight", "P1 treason: take…"): "P1 moves next" says it
+_NOT_A_VERB = (":", " your ", "(")
+
+
+def _third_person(words: str) -> str:
+    """``Build a road`` -> ``builds a road`` (the button's verb said of a seat)."""
+    verb, _, rest = words.partition(" ")
+    verb = verb.lower()
+    verb += "es" if verb.endswith(("s", "sh", "ch", "x")) else "s"
+    return f"{verb} {rest}".strip()
 
 
 def next_words(session: TutorSession) -> str:
-    """After a question just solved, the lesson's move ▶ plays, as the move list says it
-    ("Next: P1 moves the robber to M and takes a card from P2."), '' elsewhere: at 4.3 the
-    Knight card answered, "Press ▶ to go on" named nothing and no control moved the robber
-    (l45). The move ▶ plays is asked of no one (no question open here: ``resting``)."""
+    """After a question just solved, who plays the lesson's move ▶ plays and its kind, not
+    where ("P2 builds a settlement next."), '' elsewhere. Without it, "Press ▶ to go on"
+    named nothing and no control moved the robber (l45 at 4.3); with the move whole ("Next:
+    P2 builds a settlement on H6.") three fresh learners (s41, s42) read it as the answer
+    given away. A chance step says what chance does ("A card is drawn next.")."""
     if not session.puzzle.resting():
         return ""
     node = session.timeline.current
-    if not node.children or node.children[0].action is None:
+    if not node.children or (a := node.children[0].action) is None:
         return ""
-    from .move_list import node_words  # (move_list's widgets: imported when needed)
+    st = node.state
+    if a.is_chance:
+        said = CHANCE_NEXT.get(type(a).__name__, "Chance decides the next step")
+        said = said.replace("{victim}", st.name(st.victim))
+        return f"{sentence(said.replace('{thief}', st.name(st.active)))}."
+    from .kinds import kind_name  # (kinds imports the engine: imported when needed)
+    from .wording import kind_words
 
-    # a card drawn or stolen named only for the seats whose hands show, as the Moves tab
-    # says it ("Next: P1 steals a card from P2" where the hands are hidden)
-    said = node_words(node.children[0], session.hand_seats())[0].rstrip(".")
-    return f"{NEXT} {said}." if said else ""
+    words = kind_words(kind_name(a))
+    who = st.name(a.player)
+    if any(w in words for w in _NOT_A_VERB):
+        return f"{sentence(who)} moves next."
+    return f"{sentence(who)} {_third_person(words)} next."
+
+
+# what a chance step ▶ plays does, said without its outcome (``next_words``)
+CHANCE_NEXT = {
+    "Die": "The dice are rolled next",
+    "DrawDev": "A development card is drawn next",
+    "Steal": "{thief} takes a card from {victim} next",
+    "PlaceTile": "A hex is laid next",
+    "PlaceHarbor": "A harbor is laid next",
+    "SpiralStart": "The number tokens are laid next",
+    "EventDie": "The dice are rolled next",
+    "DrawProgress": "A progress card is drawn next",
+    "ForcedCard": "A card is drawn blind next",
+}
 
 
 def solved_here(session: TutorSession) -> bool:
