@@ -146,6 +146,30 @@ def _strike(**changes) -> tuple[Game, list[Event]]:
     return g, _events(g, "die white 1", "die red 1", "event ship")
 
 
+def test_CK_TURN_ROLL_PHASE_the_ship_and_its_attack_are_told_before_the_production():
+    """Seed 003: "Resolve the event die before resolving the production dice." The log tells
+    the dice, the attack (each lone city pillaged at once) and then what the roll produced,
+    the pillaged cities paying as settlements: a 3 pays P1's I4 and P2's K6 a commodity each
+    without the attack, none after it (s43: the production was told before the attack)."""
+    from test_rules_ck_pieces import attack_game
+
+    def told(barb: int) -> list[Event]:
+        return _events(attack_game(barb=barb), "die white 1", "die red 2", "event ship")
+
+    evs = told(2)  # a step, no attack: the ship's sentence, then the production
+    assert [e.kind for e in evs[2:]] == ["roll", "ship", "production"], evs
+    assert evs[2].text == "P1 rolled 3 (white 1, red 2; the event die shows ship)."
+    assert evs[-1].text == (
+        "Then the roll of 3 produces: P1 gets 1 ore and 1 coin; P2 gets 1 lumber and 1 paper."
+    )
+    evs = told(6)  # the attack: every city pillaged before the roll produces
+    kinds = [e.kind for e in evs if e.kind in ("roll", "attack", "robber", "production")]
+    assert kinds == ["roll", "attack", "robber", "production"], evs
+    prod = next(e for e in evs if e.kind == "production")
+    assert prod.text == "Then the roll of 3 produces: P1 gets 1 ore; P2 gets 1 lumber."
+    assert prod.facts["produced"] == {0: (0, 0, 0, 0, 1, 0, 0, 0), 1: (0, 1, 0, 0, 0, 0, 0, 0)}
+
+
 def test_CK_BARB_LOSE_the_attack_reports_the_strengths_that_fought():
     """The knights lie down after the attack (CK-BARB-AFTER: 0 active), yet the event keeps
     the strengths that fought: 5 cities against P3's one active knight; the lowest group owning

@@ -88,7 +88,8 @@ _BEFORE_PRODUCTION = (PROGRESS_DRAW, PILLAGE, DEFENDER_DECK, PROGRESS_DISCARD)
 class Event:
     """One thing that happened, for a learner and for a program.
 
-    ``kind``: "move" (the action itself), "build", "trade", "discard", "production", "steal",
+    ``kind``: "move" (the action itself), "build", "trade", "discard", "roll" (C&K: the dice
+    alone, told before the ship they bring), "production", "steal",
     "robber", "merchant", "ship" (the barbarians' step), "attack", "pillage", "knight", "award",
     "vp", "draw", "discards-owed", "winner", "cards" (any other cards that changed hands).
     ``text`` is the sentence everybody reads; ``secret`` (when set) the fuller sentence the
@@ -186,7 +187,16 @@ def events(rules, before: State, action: Action, after: State) -> list[Event]:
         before.phase in _BEFORE_PRODUCTION and after.phase not in _BEFORE_PRODUCTION and before.dice
     ):  # CK: the roll produces once the event's decisions are made
         late = _roll(rules, before, after, take(list(left)), late=True)
-    if rolled:
+    ship = isinstance(action, EventDie) and action.face == "ship" and after.barb != before.barb
+    woke = ship and after.barb < before.barb  # the attack's robber: told with the attack
+    if rolled and ship and after.phase not in (*_BEFORE_PRODUCTION, DICE):
+        # rule="CK-TURN-ROLL-PHASE": the ship's step, and a whole attack, before production
+        # (s43: the log said the roll's production, then the attack that came first)
+        out.append(_rolled(rules, before, after))
+        out.extend(_ship_events(rules, before, after))
+        out.append(_roll(rules, before, after, take(list(left)), then=True))
+        ship = False
+    elif rolled:
         out.append(_roll(rules, before, after, take(list(left))))
     elif isinstance(action, Steal) and before.phase == STEAL:
         out.append(_steal(rules, before, action, take(list(left))))
@@ -210,12 +220,11 @@ def events(rules, before: State, action: Action, after: State) -> list[Event]:
         out.append(_move(rules, before, action, after, take))
     if late is not None:
         out.append(late)
-    if isinstance(action, EventDie) and action.face == "ship" and after.barb < before.barb:
-        out.extend(_attack(rules, before, after))
-    elif isinstance(action, EventDie) and action.face == "ship" and after.barb > before.barb:
-        out.append(_ship(rules, before, after))
+    if ship:  # production waits for a decision the attack calls for: told when it comes
+        out.extend(_ship_events(rules, before, after))
     out.extend(_owed(rules, before, after))
-    out.extend(_robber(rules, before, after))
+    if not woke:
+        out.extend(_robber(rules, before, after))
     out.extend(_knights(rules, before, action, after))
     out.extend(_awards(rules, before, after))
     if left:  # cards moved by the move's consequences (Monopoly, progress cards, ...)
@@ -233,6 +242,14 @@ def events(rules, before: State, action: Action, after: State) -> list[Event]:
             )
         )
     return out
+
+
+def _ship_events(rules, before: State, after: State) -> list[Event]:
+    """What a ship on the event die did (CK-EVENT-SHIP): its step, or the attack its last step
+    set off, the knights laid down and the robber it wakes (CK-BARB-*, CK-ROBBER-ACTIVE)."""
+    if after.barb > before.barb:
+        return [_ship(rules, before, after)]
+    return [*_attack(rules, before, after), *_robber(rules, before, after)]
 
 
 def _dev_name(card: int) -> str:
@@ -280,17 +297,40 @@ def _move(rules, before: State, action: Action, after: State, take) -> Event:
     return Event(kind, f"{said}.", reason.rule, p, cards, facts=facts)
 
 
-def _roll(rules, before: State, after: State, cards, late: bool = False) -> Event:
-    """ "P1 rolled 8 (white 5, red 3): P2 gets 1 brick, P3 gets 2 grain." (BASE-PROD-YIELD: the
-    dice by colour, as the page draws them, not "5 + 3" in some order; a 7 produces
-    nothing, BASE-SEVEN-NOPROD). In Cities & Knights a castle's progress cards are drawn
-    before production (``late``: the production that follows the last draw)."""
-    who = before.active
+def _shown(before: State, after: State) -> str:
+    """The roll as the page draws it: "8 (white 5, red 3)", the event die's face too (C&K)."""
     total = sum(after.dice[:2])
     faces = ", ".join(f"{c} {v}" for c, v in zip(DICE_COLORS, after.dice[:2], strict=False))
     if after.event and before.caps.knights:
         faces += f"; the event die shows {after.event}"
-    shown = f"{total} ({faces})" if len(after.dice) > 1 else str(total)  # "8 (white 5, red 3)"
+    return f"{total} ({faces})" if len(after.dice) > 1 else str(total)
+
+
+def _rolled(rules, before: State, after: State) -> Event:
+    """ "P1 rolled 10 (white 5, red 5; the event die shows ship).": the dice alone, said
+    before what the ship does; the roll's production follows it (``_roll(then=True)``)."""
+    who = before.active
+    return Event(
+        "roll",
+        f"{after.name(who)} rolled {_shown(before, after)}.",
+        _rule(rules, "CK-TURN-ROLL-PHASE"),
+        who,
+        facts={"total": sum(after.dice[:2]), "dice": tuple(after.dice), "event": after.event},
+    )
+
+
+def _roll(
+    rules, before: State, after: State, cards, late: bool = False, then: bool = False
+) -> Event:
+    """ "P1 rolled 8 (white 5, red 3): P2 gets 1 brick, P3 gets 2 grain." (BASE-PROD-YIELD: the
+    dice by colour, as the page draws them, not "5 + 3" in some order; a 7 produces
+    nothing, BASE-SEVEN-NOPROD). In Cities & Knights the event die is resolved first
+    (CK-TURN-ROLL-PHASE): a castle's progress cards are drawn before production (``late``: the
+    production that follows the last draw), and after the ship's step or attack, told after
+    the dice (``_rolled``), ``then`` the roll produces: "Then the roll of 10 produces: …"."""
+    who = before.active
+    total = sum(after.dice[:2])
+    shown = _shown(before, after)
     produced: dict[int, Bundle] = {p: _plus(d) for p, d in cards if any(_plus(d))}
     facts = {"total": total, "dice": tuple(after.dice), "event": after.event, "produced": produced}
     if (
@@ -336,9 +376,12 @@ def _roll(rules, before: State, after: State, cards, late: bool = False) -> Even
         what, rule = _each(got) or "nobody produces", "BASE-PROD-YIELD"
     if lost:
         what += "; " + _each(lost)
+    head = f"{after.name(who)} rolled {shown}"
+    if then:
+        head = f"Then the roll of {total}" + (" produces" if total != 7 else "")
     return Event(
         "production",
-        f"{after.name(who)} rolled {shown}: {what}.",
+        f"{head}: {what}.",
         _rule(rules, rule),
         who,
         cards,
