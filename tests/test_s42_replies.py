@@ -47,7 +47,9 @@ def test_a_kind_a_tap_chose_is_chosen_again_by_a_tap_on_another_kind_of_spot():
     t = at_question(asked)
     s = t.session
     t.controls.act_at(("vertex", parse_vertex("K6")))
-    assert s.kind == "settle" and s.kind_tapped
+    assert s.puzzle.right is None  # a wrong answer: the kind the tap chose is unchosen, not
+    assert s.kind == "" and not s.kind_tapped  # lit as if it were a hint (helper 262, s42)
+    assert t.controls.palette.value is None  # the palette lights no kind
     t.controls.act_at(("edge", parse_edge("N3")))
     assert s.puzzle.right is not None and s.puzzle.right.correct
     again = at_question(asked)

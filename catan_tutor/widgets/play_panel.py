@@ -513,7 +513,8 @@ class PlayPanel:
             return None if knight_then_robber(s, cls, spot, self.act_at) else self._reply(said)
         s.say("")
         if s.puzzle_secret:  # an answer to the question: judged there (nothing played)
-            return s.puzzle.submit(str(a))
+            s.puzzle.submit(str(a))
+            return s.drop_tapped_kind() if s.puzzle_secret else None
         s.try_move(str(a))
         ex = s.game.explain(a)
         if not ex.legal:  # the verdict on the board too: a red ring with its short reason

@@ -395,6 +395,13 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         elif self._one_click(cls, acts):  # nothing left to choose: played, as Roll is (s31)
             self.play(acts[0])
 
+    def drop_tapped_kind(self) -> None:
+        """A kind a tap chose, its answer judged wrong: unchosen (s42 at 1.4: a corner tapped
+        at a road's question left "Build a settlement" lit, read as a hint)."""
+        if self.kind_tapped:
+            self.kind, self.kind_tapped, self.chosen = "", False, None
+            self.emit("kind")
+
     def _one_click(self, cls: type | None, acts: list[Action]) -> bool:
         """The kind chosen leaves nothing to choose (one legal move naming its seat alone:
         "Accept the trade", where "Play this move" was needed after it; learner s31 at 3.1):
