@@ -453,7 +453,7 @@ def _draw_strip(out: _Svg, strip: S.Strip, left: float, top: float, width: float
                 out.polygon(P.shape(x + size / 2, y + size / 2, size / 2, P.GATE_SHAPE), "#ffffff")
             x += size * 1.25
     else:
-        out.text((x, y + size / 2), "no dice rolled yet", 0.28 * h, P.STRIP_TEXT, anchor="start")
+        out.text((x, y + size / 2), "no dice yet", 0.28 * h, P.STRIP_TEXT, anchor="start")
     if ck:
         _draw_track(out, strip, top, h, left + width)
 

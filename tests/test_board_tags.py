@@ -31,6 +31,7 @@ from catan_tutor.widgets.board_tags import (
     text_em,
     wrap_em,
 )
+from catan_tutor.widgets.dice_shown import NO_DICE
 from catan_tutor.widgets.kinds import board_kind
 from catan_tutor.widgets.letter_room import LETTER_EM, letter_box
 from catan_tutor.widgets.verdicts import short_reason
@@ -237,12 +238,12 @@ def test_a_phone_s_board_writes_its_words_at_a_readable_size_not_scaled_down(gam
         assert "barbarian ship" in texts, texts
         out = t.view.painter.strip_painter.caption_out
         words = t.board.dice_words.value if t.board.dice_words else ""
-        assert ("No dice rolled yet." in texts) == (not out), (out, texts)
-        assert dict(shown).get("No dice rolled yet.", 13.0) >= 13.0
-        assert not out or "No dice rolled yet." in words, words
+        assert (NO_DICE in texts) == (not out), (out, texts)
+        assert dict(shown).get(NO_DICE, 13.0) >= 13.0
+        assert not out or NO_DICE in words, words
     else:
-        assert dict(shown)["No dice rolled yet."] >= 13.0
-        assert natural["No dice rolled yet."] * 0.99 <= dict(phone[1])["No dice rolled yet."]
+        assert dict(shown)[NO_DICE] >= 13.0
+        assert natural[NO_DICE] * 0.99 <= dict(phone[1])[NO_DICE]
     assert natural["A"] < dict(phone[0])["A"]  # drawn larger on the board than at 1280
 
 

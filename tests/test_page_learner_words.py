@@ -534,7 +534,7 @@ def test_the_event_die_is_said_in_words_under_the_board():
     assert kept is not None and kept.layout.display == "", kept  # its room kept
     event_only = re.sub(r"<span class='catan-dice-caption'>[^<]*</span>", "", kept.value)
     assert html_text(event_only).strip("| \xa0") == "", kept.value  # no event words yet
-    assert "caption'>The dice are not rolled yet this turn." in kept.value  # (a phone's)
+    assert "caption'>No dice yet this turn." in kept.value  # (a phone's)
     for _ in range(4):  # P1 roll, white 4, red 6, event trade
         node = node.children[0]
     t.session.goto(node)

@@ -387,7 +387,7 @@ def test_board_in_words_follows_the_position_and_is_hidden_only_from_sight():
     t = Tutor(new_game("base", players=3))
     text = t.board.board_text.value
     assert "catan-sr-only" in text and "aria-label='The board in words'" in text
-    assert "Robber on hex J" in text and "No dice rolled yet" in text
+    assert "Robber on hex J" in text and "No dice yet." in text
     assert "P1 (red): no pieces" in text and "Setup. P1" in text
     t.session.play("P1 settle J12")
     t.session.play("P1 road J1")

@@ -12,6 +12,7 @@ from ..game import Game
 from ..grammar import a, plural, sentence
 from ..rules.barbarians import ship_place
 from . import markup, verdicts
+from .dice_shown import NO_DICE
 from .turn_words import round_words
 
 # Hidden from sight, not from screen readers (the page template has the same rule).
@@ -55,7 +56,7 @@ def describe(game: Game, secret: bool = False) -> list[str]:
         total = f" (total {sum(faces[:2])})" if len(faces) >= 2 else ""
         lines.append(f"Dice: {' and '.join(map(str, faces))}{total}.")
     else:
-        lines.append("No dice rolled yet.")
+        lines.append(NO_DICE)
     if getattr(s, "event", ""):
         lines.append(f"Event die: {s.event}.")
     if s.robber >= 0:

@@ -25,9 +25,11 @@ from ..rules.barbarians import TRACK_END
 from ..state import BOARD, ROLLOFF
 
 ROLLOFF_LOOKBACK = 200  # moves back along the path to the roll-off (it opens the game)
-NO_DICE = "No dice rolled yet."
+NO_DICE = "No dice yet."
 LAYING_OUT = "No dice yet: the board is being laid out."
-NOT_YET = "The dice are not rolled yet this turn."  # a turn starts with no dice (BASE-TURN-PHASES)
+# a turn starts with no dice (BASE-TURN-PHASES); said as NO_DICE is (helper 262, s42: "The
+# dice are not rolled yet this turn." beside "No dice rolled yet." read as two things)
+NOT_YET = "No dice yet this turn."
 # The castle faces of the event die: the colour of their track (palette.EVENT_FILL)
 CASTLE_COLOURS = {"science": "green", "trade": "yellow", "politics": "blue"}
 
@@ -84,7 +86,7 @@ def _shown(node: Any) -> tuple[tuple[int, ...], str] | tuple[tuple[int, ...], st
             seat = cands[len(totals)] if len(totals) < len(cands) else -1
             return faces, f"The roll of {_colour(before, seat)}."  # no die's colour (l37)
         node = parent
-    if s.phase == BOARD:  # lesson 1.3: "No dice rolled yet." meant nothing there (issue 33)
+    if s.phase == BOARD:  # lesson 1.3: "No dice yet." meant nothing there (issue 33)
         return (), LAYING_OUT
     return (), NOT_YET if s.turn >= 1 else NO_DICE
 
