@@ -141,3 +141,17 @@ def test_a_puzzle_answered_with_roll_goes_on_to_where_the_dice_fall():
         faces, caption = t.view.dice
         assert faces and "rolling" not in caption, caption
         assert s.puzzle.answered == node.id and "Right" in widget_text(t.puzzle.widget)
+
+
+def test_a_lesson_s_at_list_marks_every_corner_allowed_where_every_one_is():
+    """BASE-SETUP-ROUND1 at 1.1's first settlement: every corner of the empty board is
+    allowed. A lesson's lists mark the allowed spots (they hold the others too); left
+    unmarked where all were, the list read as none known to be (helper 262, s42)."""
+    from catan_tutor.widgets import App
+
+    t = App(start="base_setup", query="").tutor
+    t.session.choose_kind("settle")
+    form = t.controls.form
+    assert form is not None
+    labels = [label for label, v in form.pickers["vertex"].options if v is not None]
+    assert len(labels) == len(board.VERTEX_LABELS) and all(x.endswith(ALLOWED) for x in labels)

@@ -221,17 +221,23 @@ ALLOWED = " (allowed)"  # (words: a list shows no icon; ✓ is a pictograph, tes
 
 
 def allowed_marked(
-    allowed: Collection[Action], name: str, chosen: dict[str, object], seen: Collection
+    allowed: Collection[Action],
+    name: str,
+    chosen: dict[str, object],
+    seen: Collection,
+    every_spot: bool = False,
 ) -> set:
     """The values of field ``name`` a list marks allowed: those of the ``allowed`` moves that
     agree with the fields ``chosen`` above it; none when the list (``seen``) holds no other
-    (a free game's lists hold the legal spots only: every one marked would say nothing)."""
+    (a free game's lists hold the legal spots only: every one marked would say nothing) but
+    in a lesson's list of ``every_spot`` (its other lists mark theirs: 1.1's first corner,
+    every one allowed, unmarked, read as none known to be, helper 262)."""
     ok = {
         getattr(a, name)
         for a in allowed
         if all(getattr(a, k) == x for k, x in chosen.items() if x is not None)
     }
-    return ok if any(v not in ok for v in seen) else set()
+    return ok if every_spot or any(v not in ok for v in seen) else set()
 
 
 def cards_needed(actions: list[Action], bundles: list[str]) -> int:
@@ -305,6 +311,7 @@ class ActionForm:
         filled: Action | None = None,
         any_move: bool = False,
         listed: list[Action] | None = None,
+        every_spot: bool = False,
         on_spot: Callable[[tuple[str, int] | None], None] | None = None,
         on_explain: Callable[[Action], None] | None = None,
         frame: FormFrame | None = None,
@@ -373,6 +380,7 @@ class ActionForm:
                 rows.append(dd)
         picks = [] if any_move else actions if listed is None else listed  # a puzzle: none
         self.allowed = set(picks)  # the legal moves: their spots first in the lists
+        self.every_spot = every_spot  # a lesson's lists: every spot, legal or not
         # a puzzle: no list of complete moves (it would narrow the answer); one part to
         # choose ("at"): the list would offer it again
         # cards counted in boxes (a discard): a list of every set of cards is no choice one
@@ -551,7 +559,7 @@ class ActionForm:
                     # marked (s33: where they ended was not to be told)
                     ok = {getattr(a, n) for a in self.allowed}
                     seen = dict(sorted(seen.items(), key=lambda kv: kv[0] not in ok))
-                    marked = allowed_marked(self.allowed, n, chosen, seen)
+                    marked = allowed_marked(self.allowed, n, chosen, seen, self.every_spot)
                 old = self.chosen.get(n)
                 # a puzzle's lists offer every value: none taken for the learner (2.2's "rob
                 # from" took "none" below the hex chosen, and the refusal followed)

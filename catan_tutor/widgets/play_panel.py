@@ -334,13 +334,9 @@ class PlayPanel:
         secret = s.puzzle_secret  # every spot listed, any move played (and judged)
         # In a lesson every spot of the kind too (a wrong one: why not there); a free game's
         # lists the legal ones only. No spot a piece holds (issue 33), no part not with it (s18)
-        spots = (
-            every_spot(acts, s.puzzle.seats())
-            if secret
-            else every_spot(acts, unused_too=False)
-            if s.studying()
-            else acts
-        )
+        lesson = s.studying() and not secret
+        spots = every_spot(acts, s.puzzle.seats()) if secret else acts
+        spots = every_spot(acts, unused_too=False) if lesson else spots
         spots = possible_parts(s.game.state, acts, free_spots(s.game.state, spots) or spots)
         spots = every_value(s.game, spots) if secret else spots  # every rate (open_values.py)
         form = ActionForm(
@@ -350,6 +346,7 @@ class PlayPanel:
             self.guard(self.show_rule),
             any_move=secret,
             listed=None if secret else acts,
+            every_spot=lesson,
             on_spot=s.choose_spot,  # the board rings the spot it names
             on_explain=_said_once(s, self.ring),
             frame=self.form_frame,
