@@ -25,13 +25,12 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from importlib.resources import files
 from typing import Any, Protocol
 
 import ipywidgets as widgets
-from ipycanvas import Canvas, MultiCanvas, hold_canvas
+from ipycanvas import Canvas, MultiCanvas
 
 from ..board import Layout
 from ..palette import (
@@ -71,30 +70,20 @@ from .harbor_marks import harbor_marks
 from .kinds import spot_label
 from .label_places import LabelPlaces
 from .letter_room import LETTER_EM
+from .one_piece import guarded_hold
 from .play_panel import PLAY_CSS
 
 __all__ = [
     "LAND_APOTHEM",
     "BoardView",
     "Viewport",
+    "guarded_hold",
     "harbor_spot",
     "hex_corners",
     "hit_test",
     "sea_frame",
 ]
 _toward = toward
-
-
-@contextmanager
-def guarded_hold() -> Iterator[None]:
-    """``hold_canvas()`` that still flushes what was drawn when the block raises (ipycanvas
-    drops the batch otherwise, leaving later draws queued behind it)."""
-    hold = hold_canvas()
-    hold.__enter__()
-    try:
-        yield
-    finally:
-        hold.__exit__(None, None, None)
 
 
 # The page script of the board's keys (package data beside this module).
