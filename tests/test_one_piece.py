@@ -38,3 +38,36 @@ def test_a_right_answers_updates_reach_the_page_together_and_the_typed_words_go(
     assert len(sent) >= 3  # then all of it: the heading's "Solved", the "Right", the prompt
     assert "Not the answer" not in view.result.value + view.prompt.value
     assert view.answer.value == ""  # the words typed went
+
+
+def test_a_steps_canvas_commands_reach_the_page_as_one_message_before_the_draw_count(
+    monkeypatch: pytest.MonkeyPatch, widget_state: None
+) -> None:
+    """Lesson 1.3's steps lay hexes out: each step's drawing reaches the page as one canvas
+    message (the page composes the board's layers again for each: ~33 a step before), and
+    it comes before the hidden draw count that says it is drawn (tests wait on it)."""
+    import ipywidgets
+    from ipycanvas import canvas as ipycanvas_canvas
+    from packaging.version import Version
+
+    if Version(ipywidgets.__version__) < Version("8.1"):  # (the minimum-versions lane)
+        pytest.skip("ipywidgets 8.0 sends a widget's state only with a kernel, none here")
+    tutor = App(start="base_variable_board", query="").tutor
+    session, view = tutor.session, tutor.view
+    manager = ipycanvas_canvas._CANVAS_MANAGER
+    sent: list[str] = []
+    monkeypatch.setattr(
+        one_piece,
+        "_SEND",
+        lambda w, msg, buffers=None: sent.append(
+            "canvas" if w is manager else "drawn" if w is view.marker else "other"
+        ),
+    )
+    for _ in range(6):
+        sent.clear()
+        count = view.draw_count
+        session.step("forward")
+        assert view.draw_count > count
+        assert sent.count("canvas") == 1, sent
+        last_drawn = max(i for i, what in enumerate(sent) if what == "drawn")
+        assert sent.index("canvas") < last_drawn  # drawn, then said to be drawn
