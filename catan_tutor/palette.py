@@ -244,12 +244,18 @@ TRACK_FILL = ("#3f9b4f", "#e7c73a", "#3a6fc4")  # science green, trade yellow, p
 TRACK_NAMES = ("science", "trade", "politics")
 KNIGHT_RADIUS = 0.2
 KNIGHT_ACTIVE = "#f4c430"
-MERCHANT_SHAPE = [(0, -1.4), (1.1, 1), (-1.1, 1)]
-# The merchant a figure, not a mark: a head over its cloak and a gold coin on it, in units of
-# its size (l35 at 9.18: a plain triangle in the holder's colour read as a knight's or a
-# player's mark): (x, y, r) of the head, then of the coin
-MERCHANT_HEAD = (0.0, -1.45, 0.55)
-MERCHANT_COIN = (0.0, 0.3, 0.45)
+# The merchant: a money bag in its holder's colour, tied at the neck, with a gold coin on it, in
+# units of its size (s43 at 10.6: a pawn with a head, drawn like the robber, read as the robber;
+# l35 at 9.18: a plain triangle read as a knight's or a player's mark). No other piece is round
+# below and frilled above: the robber is a grey pawn, a knight a disc, a building a house.
+MERCHANT_SIZE = 0.15  # its unit, in hex radii (the robber's is 0.11)
+MERCHANT_SHAPE: list[Point] = [
+    (0.3, -0.6), (0.75, -0.3), (1.0, 0.2), (1.05, 0.7), (0.85, 1.05), (0.4, 1.2), (-0.4, 1.2),
+    (-0.85, 1.05), (-1.05, 0.7), (-1.0, 0.2), (-0.75, -0.3), (-0.3, -0.6),
+    (-0.85, -1.3), (-0.4, -1.05), (0, -1.4), (0.4, -1.05), (0.85, -1.3),
+]  # fmt: skip
+MERCHANT_TIE = ((-0.45, -0.62), (0.45, -0.62))  # the cord at its neck, in the outline's ink
+MERCHANT_COIN = (0.0, 0.45, 0.42)  # (x, y, r) of the gold coin on the bag
 MERCHANT_GOLD = "#f2c230"
 TARGET = "rgba(255, 236, 64, 0.55)"  # glow on the legal targets of the chosen action
 TARGET_R = 0.24

@@ -173,6 +173,29 @@ def knight_svg(level: int, active: bool, fill: str, size: float = 18.0) -> str:
     return "".join(out.parts)
 
 
+def merchant_svg(fill: str, size: float = 18.0) -> str:
+    """The merchant in ``fill``, drawn as the board draws it (a money bag with a gold coin), in
+    an SVG ``size`` px high: the page's key to it (``widgets/merchant_key.py``). Hidden from
+    screen readers: the key says it in words."""
+    out = _Svg()
+    u, pad = P.MERCHANT_SIZE, (P.HALO_WIDTH + 2) * _PX
+    xs = [x * u for x, _ in P.MERCHANT_SHAPE]
+    ys = [y * u for _, y in P.MERCHANT_SHAPE]
+    x0, y0 = min(xs) - pad, min(ys) - pad
+    w, h = max(xs) + pad - x0, max(ys) + pad - y0
+    out.add(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size * w / h:.1f}" height="{size:g}" '
+        f'viewBox="{_n(x0)} {_n(y0)} {_n(w)} {_n(h)}" aria-hidden="true" '
+        'focusable="false" style="vertical-align:middle">'
+    )
+    piece = P.shape(0.0, 0.0, u, P.MERCHANT_SHAPE)
+    out.polygon(piece, None, P.PIECE_HALO, (1.5 + 2 * P.HALO_WIDTH) * _PX, _HALO)
+    out.polygon(piece, P.player_fill(fill), P.PIECE_EDGE, 1.5 * _PX)
+    _merchant_marks(out, (0.0, 0.0))
+    out.add("</svg>")
+    return "".join(out.parts)
+
+
 def _title(state: Any, players: int) -> str:
     turn = getattr(state, "turn", 0)
     phase = str(getattr(state, "phase", ""))
@@ -312,15 +335,20 @@ def _draw_pieces(out: _Svg, pieces: S.Pieces) -> None:
         _draw_robber(out, pieces.robber.at)
     merchant = pieces.merchant
     if merchant is not None:
-        piece = P.shape(*merchant.at, 0.13, P.MERCHANT_SHAPE)
+        piece = P.shape(*merchant.at, P.MERCHANT_SIZE, P.MERCHANT_SHAPE)
         out.polygon(piece, None, P.PIECE_HALO, (1.5 + 2 * P.HALO_WIDTH) * _PX, _HALO)
         out.polygon(piece, merchant.fill, P.PIECE_EDGE, 1.5 * _PX, ' class="merchant"')
-        (mx, my), u = merchant.at, 0.13  # its head and gold coin: a figure, not a mark (l35)
-        for (dx, dy, size), colour in (
-            (P.MERCHANT_HEAD, merchant.fill),
-            (P.MERCHANT_COIN, P.MERCHANT_GOLD),
-        ):
-            out.circle((mx + dx * u, my + dy * u), size * u, colour, P.PIECE_EDGE, 1.5 * _PX)
+        _merchant_marks(out, merchant.at)
+
+
+def _merchant_marks(out: _Svg, at: tuple[float, float]) -> None:
+    """The cord at the merchant's neck and its gold coin: a money bag (s43: the pawn with a
+    head read as the robber; l35: a plain triangle as a mark)."""
+    (mx, my), u = at, P.MERCHANT_SIZE
+    (ax, ay), (bx, by) = P.MERCHANT_TIE
+    out.line((mx + ax * u, my + ay * u), (mx + bx * u, my + by * u), P.PIECE_EDGE, 2 * _PX)
+    dx, dy, size = P.MERCHANT_COIN
+    out.circle((mx + dx * u, my + dy * u), size * u, P.MERCHANT_GOLD, P.PIECE_EDGE, 1.5 * _PX)
 
 
 def _draw_building(out: _Svg, b: S.Building) -> None:

@@ -479,23 +479,25 @@ CAPTION_LINES = {True: 1, False: 2}  # a C&K strip's caption's lines at most: di
 
 
 def merchant_figure(p: ScenePainter, c: Canvas, merchant: Merchant) -> None:
-    """The merchant: a figure with a head and a gold coin (l35: a plain mark read as a knight)."""
+    """The merchant: a money bag in its holder's colour with a gold coin (s43: a pawn with a
+    head read as the robber; l35: a plain mark read as a knight)."""
     fill = merchant.fill
     x, y = p.vp.px(merchant.at)
-    pts = _shape(x, y, p.vp.len(0.13), style.MERCHANT_SHAPE)
+    pts = _shape(x, y, p.vp.len(style.MERCHANT_SIZE), style.MERCHANT_SHAPE)
     c.line_join = "round"
     p._halo(c, pts, 1.5)
     c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, p.px(1.5)
     c.fill_polygon(pts)
     c.stroke_polygon(pts)
-    u = p.vp.len(0.13)  # a head and a gold coin: a figure, not a mark (l35)
-    for (dx, dy, r), colour in (
-        (style.MERCHANT_HEAD, fill),
-        (style.MERCHANT_COIN, style.MERCHANT_GOLD),
-    ):
-        c.fill_style = colour
-        c.fill_circle(x + dx * u, y + dy * u, r * u)
-        c.stroke_circle(x + dx * u, y + dy * u, r * u)
+    u = p.vp.len(style.MERCHANT_SIZE)  # the cord at its neck, a gold coin: a bag (s43, l35)
+    (ax, ay), (bx, by) = style.MERCHANT_TIE
+    c.line_width = p.px(2)
+    c.stroke_line(x + ax * u, y + ay * u, x + bx * u, y + by * u)
+    dx, dy, r = style.MERCHANT_COIN
+    c.line_width = p.px(1.5)
+    c.fill_style = style.MERCHANT_GOLD
+    c.fill_circle(x + dx * u, y + dy * u, r * u)
+    c.stroke_circle(x + dx * u, y + dy * u, r * u)
 
 
 class StripPainter:
