@@ -10,7 +10,10 @@ phase (trading and building) whose player has more than ``--candidates`` moves (
 hint compares the full ``--candidates``). Work: ``rank_actions(game, n=--playouts,
 turns=--turns, candidates=--candidates, policy=--policy, seed=0)`` through a
 ``ProcessPoolExecutor`` with that many workers, started and shut down inside the timing.
-Also checks that every worker count gives the same ranking. ``cpu s`` is the CPU time the
+Also checks that every worker count gives the same ranking. ``first s``: seconds to the
+first early answer (``rank_actions(glimpse=)``: the best move of the games played so far,
+which the page shows, and its ring, while the rest are played), ``first/all`` its share of
+the whole. ``cpu s`` is the CPU time the
 workers used (user + system): on a machine shared with other work it shows the cost that the
 wall-clock seconds hide (on two idle cores a hint takes about half of it, plus start-up).
 """
@@ -51,8 +54,15 @@ def _children_cpu() -> float:
 
 
 def timed(game, workers: int, args):
-    """(wall seconds, CPU seconds of the worker processes, ranking)."""
+    """(wall seconds, CPU seconds of the worker processes, ranking, seconds to the first
+    glimpse: the best move so far, which the page shows while the rest is played)."""
     cpu0, t0 = _children_cpu(), time.perf_counter()
+    first: list[float] = []
+
+    def glimpse(_ranking) -> None:
+        if not first:
+            first.append(time.perf_counter() - t0)
+
     with ProcessPoolExecutor(workers) as pool:
         ranking = rank_actions(
             game,
@@ -62,8 +72,10 @@ def timed(game, workers: int, args):
             seed=0,
             executor=pool,
             candidates=args.candidates,
+            glimpse=glimpse,
         )
-    return time.perf_counter() - t0, _children_cpu() - cpu0, ranking
+    seconds = time.perf_counter() - t0
+    return seconds, _children_cpu() - cpu0, ranking, first[0] if first else seconds
 
 
 def main() -> None:
@@ -83,13 +95,14 @@ def main() -> None:
     )
     print(
         f"{'variant':<11} {'turn':>4} {'moves':>5} {'ranked':>6} {'workers':>7} "
-        f"{'seconds':>8} {'cpu s':>7} {'playouts/s':>10}  goal (2 workers)"
+        f"{'seconds':>8} {'cpu s':>7} {'playouts/s':>10} {'first s':>7} {'first/all':>9}"
+        "  goal (2 workers)"
     )
     for variant in args.variants:
         game = mid_game(variant, args.start, args.candidates)
         reference = None
         for workers in args.workers:
-            seconds, cpu, ranking = timed(game, workers, args)
+            seconds, cpu, ranking, first = timed(game, workers, args)
             done = sum(r.playouts for r in ranking)
             goal = GOALS.get(variant)
             verdict = ""
@@ -99,7 +112,8 @@ def main() -> None:
                 verdict = f"(≤ {goal:.0f} s on 2)"
             print(
                 f"{variant:<11} {game.state.turn:>4} {ranking.legal:>5} {len(ranking):>6} "
-                f"{workers:>7} {seconds:>8.2f} {cpu:>7.2f} {done / seconds:>10.1f}  {verdict}",
+                f"{workers:>7} {seconds:>8.2f} {cpu:>7.2f} {done / seconds:>10.1f} "
+                f"{first:>7.2f} {first / seconds:>9.2f}  {verdict}",
                 flush=True,
             )
             if reference is None:

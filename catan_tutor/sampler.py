@@ -6,6 +6,7 @@ import gc
 import hashlib
 import random
 from collections.abc import Callable
+from functools import lru_cache
 
 from .actions import (
     Action,
@@ -83,13 +84,18 @@ def _aims(s: State, a: BankTrade | Bid) -> bool:
     return False
 
 
-_TIERS = (
-    lambda s, a: type(a) in (BuildCity, Settle),
-    lambda s, a: type(a) in (BuyDev, Improve, BuildWall),
-    lambda s, a: type(a) in (Recruit, Activate, Promote),
-    lambda s, a: isinstance(a, (BankTrade, Bid)) and _aims(s, a),
-    lambda s, a: type(a) is BuildRoad,
-)
+# The greedy player's tiers by kind of action, best first: builds, then development cards (C&K:
+# improvements, walls), knights, trades towards a build (``_aims``: tier 3), roads
+_TIER_OF: dict[type, int] = {BuildCity: 0, Settle: 0, BuyDev: 1, Improve: 1, BuildWall: 1}
+_TIER_OF.update({Recruit: 2, Activate: 2, Promote: 2, BuildRoad: 4})
+TRADE_TIER = 3
+
+
+@lru_cache(maxsize=64)
+def corner_dots(numbers: tuple[int, ...]) -> tuple[int, ...]:
+    """The dots on the numbers round each corner (the greedy setup's score), by corner:
+    worked out once a board (a hint's playouts placed ~8 settlements each)."""
+    return tuple(sum(pips(numbers[h]) for h in hexes) for hexes in VERTEX_HEXES)
 
 
 def greedy_choice(rng: random.Random, s: State, actions: list[Action]) -> Action:
@@ -98,19 +104,22 @@ def greedy_choice(rng: random.Random, s: State, actions: list[Action]) -> Action
     a trade towards a city or settlement, else a road, else any legal action; ties and the
     rest are picked at random."""
     if s.phase == SETUP_SETTLE:
-        numbers = laid(s).numbers
-        score = {
-            a: sum(pips(numbers[h]) for h in VERTEX_HEXES[a.vertex])
-            for a in actions
-            if isinstance(a, (Settle, BuildCity))
-        }  # C&K: a city 2nd
-        best = max(score.values())
-        return rng.choice([a for a in score if score[a] == best])
-    for tier in _TIERS:
-        chosen = [a for a in actions if tier(s, a)]
-        if chosen:
-            return rng.choice(chosen)
-    return rng.choice(actions)
+        dots = corner_dots(laid(s).numbers)
+        sites = [a for a in actions if isinstance(a, (Settle, BuildCity))]  # C&K: a city 2nd
+        best = max(dots[a.vertex] for a in sites)
+        return rng.choice([a for a in sites if dots[a.vertex] == best])
+    best, chosen = TRADE_TIER + 2, actions  # one pass: the best tier's actions, in order
+    for a in actions:
+        tier = _TIER_OF.get(type(a))
+        if tier is None:
+            if not (isinstance(a, (BankTrade, Bid)) and _aims(s, a)):
+                continue
+            tier = TRADE_TIER
+        if tier < best:
+            best, chosen = tier, [a]
+        elif tier == best:
+            chosen.append(a)
+    return rng.choice(chosen)
 
 
 def random_playout(

@@ -107,8 +107,10 @@ def run_batches(
     n: int,
     progress: Progress | None,
     cancel: threading.Event | None,
+    landed: Callable[[int, list], None] | None = None,
 ) -> dict[int, list]:
-    """Submit the batches in order (at most ``window`` in flight); their results by index."""
+    """Submit the batches in order (at most ``window`` in flight); their results by index
+    (``landed(index, result)`` is told of each as it finishes)."""
     todo = list(range(len(batches)))[::-1]
     running: dict[Future, int] = {}
     done: dict[int, list] = {}
@@ -133,6 +135,8 @@ def run_batches(
                 continue
             done[k] = f.result()
             finished += len(done[k])
+            if landed is not None:
+                landed(k, done[k])
             if progress is not None:
                 progress(finished, n)
     return done

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -228,6 +228,7 @@ def rank_actions(
     player: int | None = None,
     confidence: float = 0.95,
     batch: int | None = None,
+    glimpse: Callable[[Ranking], None] | None = None,
 ) -> Ranking:
     """Rank the legal moves of ``player`` (default: the one to act) by seeded playouts.
 
@@ -241,6 +242,10 @@ def rank_actions(
     ``cancel`` and ``batch`` as in :func:`catan_tutor.analysis.playouts`; after a cancel each
     candidate keeps its first finished playouts and ``partial`` is True. Deterministic for a
     seed whatever the executor. Nobody to decide (a chance event, the game over): no records.
+    ``glimpse(ranking)`` is shown the ranking so far (``partial``) each time every candidate
+    has finished twice as many playouts as at the last glimpse (the first: one batch each),
+    before all ``n`` have: an early answer the final one refines (the same playouts, so the
+    final ranking is the same with or without glimpses).
     """
     if policy not in POLICIES:
         raise OptionError(f"unknown policy {policy!r}: choose one of {', '.join(POLICIES)}")
@@ -274,7 +279,34 @@ def rank_actions(
         )
         return Ranking((rec,), method, measure, player, legal, distinct, False, False)
 
-    results = _run(game, chosen, n, turns, policy, seed, executor, progress, cancel, batch)
+    def ranked(results: list[list[dict]], partial: bool) -> Ranking:
+        return _ranking(
+            game, chosen, results, n, turns, policy, seed, measure, player, legal,
+            distinct, confidence, partial,
+        )  # fmt: skip
+
+    early = None if glimpse is None else lambda rows: glimpse(ranked(rows, True))
+    results = _run(game, chosen, n, turns, policy, seed, executor, progress, cancel, batch, early)
+    return ranked(results, any(len(rows) < n for rows in results))
+
+
+def _ranking(
+    game: Game,
+    chosen: list[tuple[Action, State]],
+    results: list[list[dict]],
+    n: int,
+    turns: int,
+    policy: str,
+    seed: int,
+    measure: str,
+    player: int,
+    legal: int,
+    distinct: int,
+    confidence: float,
+    partial: bool,
+) -> Ranking:
+    """The ranking of the candidates ``chosen`` from their playout records ``results``."""
+    s = game.state
     name, vp_now = s.name(player), game.rules.victory_points(s, player)
     stats, soon = [], []  # soon: mean moves played to a win (ties in win rate: sooner first)
     for rows in results:
@@ -288,7 +320,6 @@ def rank_actions(
     if measure == "auto":
         best = max((w[0] for w, _, k in stats if k), default=0.0)
         measure = "win" if best >= WIN_SHARE else "vp"
-    partial = any(k < n for *_, k in stats)
     method = _method(
         s.name(player),
         measure,
@@ -333,8 +364,10 @@ def _run(
     progress: Progress | None,
     cancel: threading.Event | None,
     batch: int | None,
+    glimpse: Callable[[list[list[dict]]], None] | None = None,
 ) -> list[list[dict]]:
-    """The playout records of each candidate (the first finished ones after a cancel)."""
+    """The playout records of each candidate (the first finished ones after a cancel);
+    ``glimpse(records)`` as :func:`rank_actions` says."""
     rules, start = game.rules, game.state.turn
     own = executor is None
     pool = ProcessPoolExecutor(available_cores()) if executor is None else executor
@@ -346,19 +379,47 @@ def _run(
             left = max(0, turns - (after.turn - start))  # the horizon counts from now
             batches.append((encode(rules, after), seed, a0, min(a0 + size, n), left, policy))
             owner.append(c)
+    landed = None if glimpse is None else _rounds(len(chosen), len(batches), glimpse)
     try:
-        done = run_batches(pool, batches, 2 * workers, n * len(chosen), progress, cancel)
+        done = run_batches(pool, batches, 2 * workers, n * len(chosen), progress, cancel, landed)
     finally:
         if own:
             pool.shutdown(wait=True, cancel_futures=True)
-    out: list[list[dict]] = [[] for _ in chosen]
-    stopped = [False] * len(chosen)
-    for k, c in enumerate(owner):  # each candidate: its finished batches up to its first gap
+    return _records(done, owner, len(chosen))
+
+
+def _records(done: dict[int, list], owner: list[int], count: int) -> list[list[dict]]:
+    """Each candidate's finished batches (``done`` by index; ``owner[k]``: batch k's
+    candidate, ``owner`` as long as the batches to count) up to its first gap."""
+    out: list[list[dict]] = [[] for _ in range(count)]
+    stopped = [False] * count
+    for k, c in enumerate(owner):
         if stopped[c] or k not in done:
             stopped[c] = True
             continue
         out[c].extend(done[k])
     return out
+
+
+def _rounds(
+    count: int, total: int, glimpse: Callable[[list[list[dict]]], None]
+) -> Callable[[int, list], None]:
+    """``run_batches``'s ``landed`` for batches dealt round robin to ``count`` candidates:
+    ``glimpse(records)`` once the first 1, 2, 4... rounds have all finished (not the last)."""
+    done: dict[int, list] = {}
+    owner = [k % count for k in range(total)]
+    rounds = total // count
+    at = {"whole": 0, "next": 1}  # rounds finished in a row; the next glimpse's
+
+    def landed(k: int, rows: list) -> None:
+        done[k] = rows
+        while at["whole"] < rounds and all(at["whole"] * count + c in done for c in range(count)):
+            at["whole"] += 1
+        if at["next"] <= at["whole"] < rounds:  # (the whole rounds only: as many each)
+            at["next"] = 2 * at["whole"]
+            glimpse(_records(done, owner[: at["whole"] * count], count))
+
+    return landed
 
 
 def _method(

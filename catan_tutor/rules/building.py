@@ -55,11 +55,19 @@ def setup_sites(s: State) -> list[int]:
     """Vertices a setup placement may take: no building or knight there, none next to it
     (BASE-BUILD-DISTANCE)."""
     kn = s.kn if s.caps.knights else None
-    return [
+    free = _free_sites(s.vowner)
+    return list(free) if kn is None else [v for v in free if kn[v] is None]
+
+
+@lru_cache(maxsize=1024)
+def _free_sites(vowner: tuple[int, ...]) -> tuple[int, ...]:
+    """The vertices with no building on them or next to them (BASE-BUILD-DISTANCE), once a
+    placing of the buildings (a hint's playouts go through the same setups many times)."""
+    return tuple(
         v
-        for v, o in enumerate(s.vowner)
-        if o < 0 and (kn is None or kn[v] is None) and distance_ok(s, v)
-    ]
+        for v, o in enumerate(vowner)
+        if o < 0 and all(vowner[w] < 0 for w in VERTEX_NEIGHBOURS[v])
+    )
 
 
 def road_touches_network(s: State, p: int, e: int) -> bool:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from ..actions import Action
+from ..actions import Action, BuildCity, Settle
 from ..analysis.run_limits import HINT, shared_pool
 from ..analysis.setup_pick import setup_corner
 from ..game import Game
@@ -41,6 +41,8 @@ from .turns_ahead import AHEAD_TIP, ahead_text
 
 # what opens the computer's games behind a hint (l50 read a bare "details" as a developer's word)
 HINT_DETAILS = "How the computer found this"
+# after the best move of the games played so far, while more are played
+SO_FAR = "More games are being played: the suggestion may still change."
 # the hint's stop button's tooltip: what it stops, what shows then
 STOP_TIP = "stop the hint's games now: the best move of the games played so far is shown"
 
@@ -91,6 +93,32 @@ def hint_html(game: Game, ranking: Ranking, turns: int = 10) -> str:
         f"{said}<details class='catan-hint-details'><summary style='cursor:pointer;"
         f"color:#37474f;font-size:12px'>{HINT_DETAILS}</summary>"
         f"{details}</details>"
+    )
+
+
+def early_html(game: Game, best: Action, setup: bool) -> str:
+    """The move suggested before the games are over, in one plain sentence: in setup the
+    corner by the dots (the games do not change it), else the games' best so far."""
+    if isinstance(best, (Settle, BuildCity)) and setup:
+        text, head = setup_why(game, best), "Suggested"
+    else:
+        text, head = f"{why(game, best)} {SO_FAR}", "So far"
+    return (
+        f"<div class='catan-hint-early' style='font-size:14px;line-height:1.4;margin:4px 0;"
+        f"padding:6px 8px;border-left:4px solid #9fb4cc;background-color:#f4f7fa'>"
+        f"<b>{head}:</b> {markup.text(text)}</div>"
+    )
+
+
+def playing_html(done: int, total: int, moves: int, turns: int) -> str:
+    """What the hint is doing while it thinks: its games played of all it plays (none yet
+    counted: ``total`` 0)."""
+    span = f"{turns} turn{'' if turns == 1 else 's'}"
+    each = f"each of {moves} moves" if moves > 1 else "the move" if moves else "the moves"
+    count = f": {done:,} of {total:,} games played" if total else ""
+    return (
+        f"<span class='catan-hint-playing' style='font-style:italic;color:#555'>"
+        f"Trying {each} in games played on from here, up to {span} ahead{count}…</span>"
     )
 
 
@@ -197,6 +225,8 @@ class HintPanel:
         self.thread: threading.Thread | None = None
         self.ranking = None
         self.asked_at = ""  # position text of the hint running or shown ('' when none)
+        self.early = ""  # while it thinks: the move suggested so far (``early_html``)
+        self.playing = (HINT_GAMES, HINT_TURNS)  # the run's games after each move, turns
         self.status = "idle"
         self.widget = widgets.VBox(
             [
@@ -295,9 +325,16 @@ class HintPanel:
         self.bar.layout.display = ""
         self.hint_button.disabled, self.cancel_button.disabled = True, False
         self.cancel_button.layout.display = ""
-        self.result.value = "<span style='font-style:italic'>thinking…</span>"
+        # what it does while it thinks: its games counted (it said "thinking…" for ~10 s);
+        # in setup the corner by the dots at once (the games do not change it)
+        pick = setup_corner(game)
+        self.early = early_html(game, pick, True) if pick is not None else ""
+        self.playing = (kept.games, kept.turns)
+        self.result.value = self.early + playing_html(0, 0, 0, kept.turns)
         self.status = "running"
         self._mark()
+        if pick is not None:
+            self._ring(target_of(pick))
         self.thread = threading.Thread(
             target=self._work, args=(game, self.asked_at, kept.games, kept.turns), daemon=True
         )
@@ -324,6 +361,7 @@ class HintPanel:
                 executor=pool,
                 progress=self._progress,
                 cancel=self.cancel,
+                glimpse=lambda ranking: self._glimpse(game, key, ranking),
             )
             if key != self.asked_at:  # the position changed meanwhile: not shown
                 return
@@ -347,3 +385,16 @@ class HintPanel:
 
     def _progress(self, done: int, total: int) -> None:
         self.bar.max, self.bar.value = total, done
+        games, turns = self.playing
+        if self.status == "running":
+            self.result.value = self.early + playing_html(done, total, total // games, turns)
+
+    def _glimpse(self, game: Game, key: str, ranking: Ranking) -> None:
+        """The best move of the games played so far, shown while more are played (its ring
+        too); in setup the corner shown at once stays (the dots choose it)."""
+        if key != self.asked_at or self.cancel.is_set() or setup_corner(game) is not None:
+            return
+        best = suggestion(game, ranking)
+        if best is not None and ranking.distinct > 1:
+            self.early = early_html(game, best, False)
+            self._ring(target_of(best))
