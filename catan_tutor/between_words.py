@@ -25,28 +25,34 @@ from .board import (
 )
 from .grammar import count
 
-_HEX = r"(?:hex\s+)?([A-S])\b"
+# a hex: its letter, after its terrain's word or "hex" if said ("forest M", "hex M")
+_TERRAIN = r"(?:(?:the\s+)?(?:forest|fields?|pasture|hills?|mountains?|desert)\s+)?"
+_HEX = rf"{_TERRAIN}(?:hex\s+)?([A-S])\b"
 _SEA = r"(?:the\s+)?(?:sea|ocean|coast|water)\b"
-_BETWEEN = re.compile(
-    rf"\bbetween\s+(?:the\s+)?(?:hexe?s\s+)?{_HEX}\s*(?:,\s*{_HEX}\s*,?)?\s*(?:and|&)\s+"
-    rf"(?:{_HEX}|({_SEA}))",
-    re.IGNORECASE,
-)
+# between two hexes of a list: a comma, "and", "&", or a space alone ("between M N Q", s42)
+_SEP = r"(?:\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+|\s*&\s*|\s+)"
+# two or three hexes, or one or two and the sea: groups 1-3 the hexes, 4 the sea
+_HEXES = rf"(?:hexe?s\s+)?{_HEX}{_SEP}(?:{_HEX}(?:{_SEP}(?:{_HEX}|({_SEA})))?|({_SEA}))"
+_BETWEEN = re.compile(rf"\bbetween\s+(?:the\s+)?{_HEXES}", re.IGNORECASE)
+_THREE = rf"{_HEX}{_SEP}{_HEX}{_SEP}{_HEX}()()"  # (no sea: groups 4 and 5 empty)
 
 
 # "where M, N and Q meet" (l33: "P1 settlement where M, N and Q meet" was told "The word
 # “where” was not understood"): the spot the hexes meet at, as "between" says it
 _WHERE = re.compile(
-    rf"\b(?:where|at which)\s+(?:the\s+)?(?:hexe?s\s+)?{_HEX}\s*(?:,\s*{_HEX}\s*,?)?\s*"
-    rf"(?:and|&)\s+(?:{_HEX}|({_SEA}))\s+(?:all\s+)?(?:meet|touch|join)s?\b",
+    rf"\b(?:where|at which)\s+(?:the\s+)?{_HEXES}\s+(?:all\s+)?(?:meet|touch|join)s?\b",
     re.IGNORECASE,
 )
+# "at M, N and Q", "the corner of M, N, Q" (s42: "“M” is not a corner", the hexes said): three
+# letters said as a list after "at", "of" or "on" name the corner they share too (two, as in
+# Invention's "the number tokens of hexes A and F", are two hexes, not their edge)
+_AT = re.compile(rf"\b(?:at|of|on)\s+(?:the\s+)?{_THREE}(?![\w-])", re.IGNORECASE)
 
 
 def _match(text: str) -> re.Match[str] | None:
     """The words of ``text`` that name a spot by its hexes ("between N and Q", "where M, N
-    and Q meet"), groups 1-3 the hexes, 4 the sea; None for none."""
-    return _BETWEEN.search(text) or _WHERE.search(text)
+    and Q meet", "at M, N, Q"), groups 1-3 the hexes, 4 or 5 the sea; None for none."""
+    return _BETWEEN.search(text) or _WHERE.search(text) or _AT.search(text)
 
 
 def spot_between(text: str) -> str:
@@ -58,7 +64,7 @@ def spot_between(text: str) -> str:
     if m is None:
         return text
     named = [x.upper() for x in (m[1], m[2], m[3]) if x]
-    label = _label(named, sea=bool(m[4]))
+    label = _label(named, sea=bool(m[4] or m[5]))
     rest = f"{text[: m.start()]} {text[m.end() :]}"
     if label in EDGE_LABELS and _CORNER_WORDS.search(rest) and not _EDGE_WORDS.search(rest):
         raise _not_that_spot(named, label, "an edge", "a corner")

@@ -69,6 +69,10 @@ def _game(name: str, node: int) -> Game:
         ("road for Neutral 2 between G and K", "neutral N2 road G7"),
         ("settlement between N, Q and R", "settle N6"),  # three hexes: their corner
         ("settlement between A, B and the sea", "settle A2"),  # two and the sea: the coast's
+        # s42: the hexes in a list without "and", or after "at" or "of"
+        ("settlement between N Q R", "settle N6"),
+        ("P1 settle at N, Q, R", "P1 settle N6"),
+        ("settle the corner of N, Q and R", "settle N6"),
     ],
 )
 def test_a_spot_named_by_the_hexes_it_lies_between_is_that_spot(typed, spot):

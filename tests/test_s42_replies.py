@@ -57,3 +57,15 @@ def test_a_kind_a_tap_chose_is_chosen_again_by_a_tap_on_another_kind_of_spot():
     again.controls.act_at(("edge", parse_edge("N3")))
     assert again.session.kind == "settle" and again.session.puzzle.right is None
     assert "This move goes on a corner, not on an edge" in again.puzzle.result.value
+
+
+def test_a_corner_said_by_its_hexes_with_their_terrains_is_that_corner():
+    """s42 at 1.4's second question: "settlement where forest M, mountains N and hills Q
+    meet" was told 2 corners touch a forest, mountains and hills (the letters unread), and
+    "P3 settle at M, N, Q" that "“M” is not a corner": both name M4, where the three meet."""
+    for typed in (
+        "P3 settlement where forest M, mountains N and hills Q meet",
+        "P3 settle at M, N, Q",
+        "P3 settle between M N Q",
+    ):
+        assert judged("puzzle_base_setup", 9, typed).text.startswith("Right: P3 builds"), typed
