@@ -70,3 +70,23 @@ def test_a_knight_at_full_size_is_as_before() -> None:
     view = BoardView(new_game("ck", players=3))
     assert min(c.circles) == pytest.approx(view.vp.len(0.2))
     assert c.rims[0] * shown == pytest.approx(3.0)
+
+
+@pytest.mark.parametrize("zoom", [0.54, 0.45])
+def test_a_neutral_knight_s_number_on_a_phone_is_readable(zoom: float) -> None:
+    """s43 at 11.5 on a 375 px phone: a neutral's knight's "2" (two-player C&K) was written at
+    0.6 of a 10 px disc's radius, ~6 px. Its disc keeps a larger least radius, its number at
+    least LABEL_LEAST_PX as shown, over the bars (which stay >= 2 px)."""
+    from catan_tutor.widgets.knight_size import LABEL_LEAST_PX, LABELLED_LEAST_PX
+
+    view = BoardView(new_game("ck-2p", players=2))
+    painter = view.painter
+    painter.zoom = zoom
+    knight = S.Knight(0, 2, "#f4a640", 2, False, (0.0, 0.0), -1, "2")
+    c = _Canvas()
+    painter.draw_knight(c, knight)
+    shown = zoom / view.ratio
+    assert min(c.circles) * shown >= LABELLED_LEAST_PX - 0.01
+    size = float(c.font.split("px")[0].split()[-1])  # "bold 24px sans-serif"
+    assert size * shown >= LABEL_LEAST_PX - 0.6  # (the font's size is rounded to a pixel)
+    assert len(c.bars) == 2 and min(c.bars) * shown >= 2.0

@@ -52,7 +52,7 @@ from . import style
 from .dice_shown import NO_DICE, dice_caption
 from .displaced_knight import draw_displaced
 from .harbor_marks import harbor_tab
-from .knight_size import knight_size
+from .knight_size import knight_size, label_font
 from .letter_room import (
     LETTER_EM,
     ROOM,
@@ -426,7 +426,8 @@ class ScenePainter:
         and a dashed rim (``knight_look``); a light ring outside."""
         fill, active, label = k.fill, k.active, k.label
         x, y = self.vp.px(k.at)  # at a least size as shown, with its rim (knight_size.py)
-        r, line = knight_size(self.vp.len(style.KNIGHT_RADIUS), self.ratio, self.zoom)
+        natural = self.vp.len(style.KNIGHT_RADIUS)  # (a neutral's larger: its number, s43)
+        r, line = knight_size(natural, self.ratio, self.zoom, bool(label))
         c.fill_style = style.PIECE_HALO
         c.fill_circle(x, y, r + line((1.5 if active else INACTIVE_RIM / 2) + style.HALO_WIDTH))
         c.fill_style = disc = disc_fill(fill, active)
@@ -441,7 +442,7 @@ class ScenePainter:
         for left, above, w, h in bars(k.level, r, top, bottom):
             c.fill_rect(x + left, y + above, w, h)
         if label:
-            c.font = style.font(0.6 * r, bold=True)
+            c.font = style.font(label_font(r, self.ratio, self.zoom), bold=True)
             c.text_align, c.text_baseline = "center", "middle"
             c.fill_text(label, x, y + style.KNIGHT_MARK_AT * r)
         elif k.seat >= 0:

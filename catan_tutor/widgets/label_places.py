@@ -184,7 +184,8 @@ class LabelPlaces:
         ``ringed`` (the chosen spot, the hint's, a why-not), the tokens of hexes ``tokens``,
         the hexes' letters (written ``letter`` canvas px high), the ``harbors``' discs and
         tabs (``harbor_marks.harbor_marks``)."""
-        r, line = knight_size(vp.len(style.KNIGHT_RADIUS), ratio, zoom)  # (and its rim)
+        labelled = any(k.label for k in pieces.knights)  # (a neutral's drawn larger)
+        r, line = knight_size(vp.len(style.KNIGHT_RADIUS), ratio, zoom, labelled)  # (its rim)
         boxes, discs = piece_shapes(vp, pieces, (style.HALO_WIDTH + GAP) * ratio, r + line(1.5))
         hexes, tokens = range(board.N_HEXES), list(tokens)
         ringed = frozenset(ringed)
