@@ -1,18 +1,20 @@
 """What a lesson's ▶ sends the page: the widget messages of each step, its canvas messages and
-how many times the page composes the board for them, with the canvas commands of a step sent
-as one message (``one_piece.in_one_piece``) beside its peer, the same walk with a canvas
-message per drawing (``in_one_piece(canvas=False)``, as before), in one run.
+how many times the page composes the board for them, with a step's messages merged
+(``one_piece.in_one_piece``: its canvas commands as one message, each widget's updates as
+one) beside its peer, the same walk with a message per drawing and per update
+(``in_one_piece(merge=False)``, as before), in one run.
 
     python benchmarks/step_messages.py [--lessons base_variable_board base_setup ...]
 
 The page (ipycanvas's page side) composes the board's four layers on its canvas again for
 every canvas that each canvas message draws on (a drawImage of every layer, full size:
 1280 x 1320 pixels): in a software-drawn browser that, not the kernel, was most of a step of
-lesson 1.3 (~20 canvas messages a step, ~80 ms of drawImage of ~215 ms of Chromium's CPU).
-Prints per lesson the median per step of: the kernel's milliseconds (``TutorSession.step``
-with the page's widgets listening), the widget messages, the canvas messages and the
-compositions they ask of the page, and the ratio of the peer's compositions to these. No
-threshold: figures to compare.
+lesson 1.3 (~33 canvas messages a step, ~80 ms of drawImage of ~215 ms of Chromium's CPU).
+Each widget update the page renders on its own (a form's box set empty, then to the new
+form: both rendered). Prints per lesson the median per step of: the kernel's milliseconds
+(``TutorSession.step`` with the page's widgets listening), the widget messages, the canvas
+messages and the compositions they ask of the page, then the peer's figures over these.
+No threshold: figures to compare.
 """
 
 from __future__ import annotations
@@ -45,10 +47,10 @@ def compositions(buffers) -> int:
 
 def walk(lesson: str, batched: bool) -> list[tuple[float, int, int, int]]:
     """(kernel ms, widget messages, canvas messages, compositions) of each ▶ through
-    ``lesson`` from its start."""
+    ``lesson`` from its start (``batched``: a step's messages merged)."""
     real_hold = tutor.in_one_piece
-    if not batched:  # the peer: a canvas message per drawing, as before
-        tutor.in_one_piece = functools.partial(one_piece.in_one_piece, canvas=False)
+    if not batched:  # the peer: a message per drawing and per update, as before
+        tutor.in_one_piece = functools.partial(one_piece.in_one_piece, merge=False)
     try:
         session = App(start=lesson, query="").tutor.session
     finally:
@@ -88,7 +90,7 @@ def main() -> None:
     ap.add_argument("--lessons", nargs="+", default=list(LESSONS))
     args = ap.parse_args()
     print(
-        f"{'lesson':<24}{'canvas':>8}{'steps':>6}{'kernel ms':>10}{'widget msg':>11}"
+        f"{'lesson':<24}{'messages':>9}{'steps':>6}{'kernel ms':>10}{'widget msg':>11}"
         f"{'canvas msg':>11}{'composed':>9}   (medians per step)"
     )
     for lesson in args.lessons:
@@ -98,11 +100,14 @@ def main() -> None:
             med = [statistics.median(col) for col in zip(*rows, strict=True)]
             figures[batched] = med
             print(
-                f"{lesson:<24}{'one' if batched else 'each':>8}{len(rows):>6}{med[0]:>10.1f}"
+                f"{lesson:<24}{'merged' if batched else 'before':>9}{len(rows):>6}{med[0]:>10.1f}"
                 f"{med[1]:>11.0f}{med[2]:>11.0f}{med[3]:>9.0f}"
             )
-        before, after = figures[False][3], figures[True][3]
-        print(f"{'':<24}compositions a step, a message per drawing / one: {before / after:.1f}x")
+        before, after = figures[False], figures[True]
+        print(
+            f"{'':<24}as before / merged: widget messages {before[1] / after[1]:.1f}x, "
+            f"compositions {before[3] / after[3]:.1f}x, kernel ms {before[0] / after[0]:.2f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -71,3 +71,30 @@ def test_a_steps_canvas_commands_reach_the_page_as_one_message_before_the_draw_c
         assert sent.count("canvas") == 1, sent
         last_drawn = max(i for i, what in enumerate(sent) if what == "drawn")
         assert sent.index("canvas") < last_drawn  # drawn, then said to be drawn
+
+
+def test_a_widgets_updates_in_one_piece_go_as_one_message_at_its_last() -> None:
+    """A step that sets a box empty and then to the new form sends the page one update of
+    it (the page rendered both), with every key's last value, where the last one was made;
+    other messages (a canvas's, an update with binary buffers) stay as they were."""
+    box, other, canvas = object(), object(), object()
+
+    def update(**state: object) -> dict:
+        return {"method": "update", "state": state, "buffer_paths": []}
+
+    queue = [
+        (box, update(children=()), None),
+        (other, update(value="a"), None),
+        (canvas, {"method": "custom"}, [b"x"]),
+        (box, update(children=(1,), index=0), None),
+        (other, {"method": "update", "state": {"v": 1}, "buffer_paths": [["v"]]}, [b"y"]),
+    ]
+    sent = one_piece.merged(queue)  # type: ignore[arg-type]
+    assert [(w, m["method"]) for w, m, _ in sent] == [
+        (other, "update"),
+        (canvas, "custom"),
+        (box, "update"),
+        (other, "update"),
+    ]
+    assert sent[2][1]["state"] == {"children": (1,), "index": 0}
+    assert sent[3][2] == [b"y"]  # (with buffers: as it was)

@@ -55,18 +55,19 @@ def guarded_hold() -> Iterator[None]:
 
 
 @contextmanager
-def in_one_piece(canvas: bool = True) -> Iterator[None]:
+def in_one_piece(merge: bool = True) -> Iterator[None]:
     """Hold this thread's widget messages till the end, then send them all (nested: the
-    outermost sends); the canvas commands among them as one message (``canvas=False``:
-    a message per drawing, as before; benchmarks/step_messages.py compares the two)."""
+    outermost sends); the canvas commands among them as one message and each widget's
+    updates as one (``merged``; ``merge=False``: a message per drawing and per update, as
+    before; benchmarks/step_messages.py compares the two)."""
     if getattr(_held, "queue", None) is not None:
         yield
         return
     if Widget._send is not _send_or_hold:
         Widget._send = _send_or_hold
     queue: list[tuple[Widget, Any, Any]] = []
-    _held.queue, _held.canvas, _held.drawn_at = queue, canvas, None
-    hold: AbstractContextManager[object] = hold_canvas() if canvas else nullcontext()
+    _held.queue, _held.canvas, _held.drawn_at = queue, merge, None
+    hold: AbstractContextManager[object] = hold_canvas() if merge else nullcontext()
     hold.__enter__()
     try:
         yield
@@ -80,5 +81,34 @@ def in_one_piece(canvas: bool = True) -> Iterator[None]:
             at = _held.drawn_at
             if at is not None and before > at:  # ... moved to where the drawing ended
                 queue[at:] = queue[before:] + queue[at:before]
-            for widget, msg, buffers in queue:
+            for widget, msg, buffers in merged(queue) if merge else queue:
                 _SEND(widget, msg, buffers)
+
+
+def _plain_update(msg: Any, buffers: Any) -> bool:
+    """A state update carrying no binary buffers (what ``merged`` may merge)."""
+    return (
+        isinstance(msg, dict)
+        and msg.get("method") == "update"
+        and not msg.get("buffer_paths")
+        and not buffers
+    )
+
+
+def merged(queue: list[tuple[Widget, Any, Any]]) -> list[tuple[Widget, Any, Any]]:
+    """The messages of ``queue`` with each widget's state updates merged into one, at the
+    place of its last (as ipywidgets' ``hold_sync`` would): a step set a form's box empty,
+    then to the new form, and the page rendered both (~29 messages a step of lesson 1.1,
+    ~20 merged); the other messages as they were, in their order."""
+    last = {id(w): i for i, (w, msg, buffers) in enumerate(queue) if _plain_update(msg, buffers)}
+    states: dict[int, dict[str, Any]] = {}
+    out = []
+    for i, (w, msg, buffers) in enumerate(queue):
+        if not _plain_update(msg, buffers):
+            out.append((w, msg, buffers))
+            continue
+        state = states.setdefault(id(w), {})
+        state.update(msg["state"])
+        if last[id(w)] == i:
+            out.append((w, {**msg, "state": state}, buffers))
+    return out
