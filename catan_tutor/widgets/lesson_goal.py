@@ -7,6 +7,7 @@ the lesson's words after the actions (``style.GOAL_FIRST_CSS``). Plain Python.""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..words.older_names import names_line
@@ -48,3 +49,28 @@ def goal_parts(title: str, source: str, goal: str, whole: bool) -> list[str]:
         return [goal_line(goal)]
     said = names_line(f"{title} {source}")  # a deck with older names
     return [goal_block(goal)] + ([f"<p>{markup.text(said)}</p>"] if said else [])
+
+
+# An introduction this short (characters of its text) stays with the goal over a question the
+# lesson opens at: where the window is short (1024x768) the rest of the lesson's words go after
+# the actions (``style.GOAL_FIRST_CSS``), and 8.11's three lines of who holds what came after
+# the build buttons (s43); a longer one keeps its place there (the actions in sight first)
+BRIEF_INTRO = 160
+
+
+def _text_length(parts: list[str]) -> int:
+    """The length of the text ``parts`` show (a rule mark's "§" and its hidden text left out)."""
+    hidden = r"<sup\b.*?</sup>|<span class='catan-rule-ref-text'.*?</span>|<[^>]+>"
+    return len(re.sub(hidden, "", "".join(parts), flags=re.DOTALL).strip())
+
+
+def with_intro(parts: list[str], intro: list[str], opening: bool) -> list[str]:
+    """The lesson's texts: its goal's ``parts`` (``goal_parts``), then its introduction
+    (``intro``, HTML), inside the goal's block where the lesson opens at a question
+    (``opening``) and the introduction is brief (``BRIEF_INTRO``)."""
+    block = f"<div class='{GOAL}'>"
+    if not (opening and intro and parts and parts[0].startswith(block)):
+        return parts + intro
+    if _text_length(intro) > BRIEF_INTRO:
+        return parts + intro
+    return [parts[0].removesuffix("</div>") + "".join(intro) + "</div>", *parts[1:]]

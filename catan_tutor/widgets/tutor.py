@@ -89,7 +89,7 @@ from .guard import guarded
 from .hand_once import without_shown_hand
 from .hint_panel import HintPanel
 from .kinds import Spot
-from .lesson_goal import goal_parts, goal_shown
+from .lesson_goal import goal_parts, goal_shown, with_intro
 from .line_panel import LinePanel
 from .mark_key import marks_key
 from .moves_panel import MovesPanel
@@ -451,7 +451,7 @@ class Tutor:
         cut = len(s.opening_texts()) if s.puzzle_secret else len(told)
         self.story.value = "<div style='line-height:1.4'>" + "".join(told[cut:]) + "</div>"
         self.story.layout.display = None if told[cut:] else "none"
-        parts += told[:cut]
+        parts = with_intro(parts, told[:cut], first)  # (brief: with the goal, s43)
         said_at = (s.marks_said, ("lesson", s.lesson_id, node.id))  # once a page view
         parts.append(marks_key("".join(parts + told[cut:]), said_at))  # what "§" and "*" mean
         if not s.puzzle_secret:  # its lines would give the puzzle's answer away
