@@ -184,7 +184,7 @@ def test_CK_PC_WEDDING_a_gift_of_ones_own_choice_is_told_legal_with_the_lessons_
         "Your choice is legal, and not the lesson&#x27;s: here the lesson plays "
         "“P3 gives 1 wool and 1 grain to P1 (Wedding)”."
     ), said
-    assert "Back to the lesson returns to its line" in said and "moves of your own" not in said
+    assert "Back to the lesson returns to its moves" in said and "moves of your own" not in said
     assert "Last move: P3 gives 1 brick and 1 lumber to P1 (Wedding)." in said
     gift = s.timeline.current
     # the note belongs to the move it was said at (s32 at 3.1: after P3 accepted the learner's

@@ -80,7 +80,7 @@ def test_a_robber_refused_for_robbing_nobody_says_the_move_as_made(name: str) ->
         for h, letter in enumerate(HEX_NAMES):
             a = MoveRobber(s.active, h, -1)
             why = _refused(rules, s, a)
-            if why is None or "must rob" not in why:
+            if why is None or "whoever moves the robber steals" not in why:
                 continue
             seen += 1
             said = why_not(s, a, why)
@@ -110,7 +110,8 @@ def test_a_neutral_build_refused_is_not_said_to_be_as_the_rules_require(name: st
 @pytest.mark.parametrize("name", LESSONS)
 def test_a_robber_refused_for_its_victim_says_hex_before_the_hex_letter(name: str) -> None:
     """Lesson 2.1: "… on R P2 must rob one of P1" read the hex letter R as a word
-    (BASE-ROBBER-STEAL): the refusal says "on hex R, P2 must rob P1"."""
+    (BASE-ROBBER-STEAL): the refusal says "On hex R, only P1 has a building, so whoever moves
+    the robber steals from P1" (2.2's "on hex R, P1 must rob P2" read as if the hex chose)."""
     bad = []
     for rules, s in _states(name):
         if s.phase != "robber":

@@ -19,7 +19,6 @@ from ..actions import (
     seat,
 )  # fmt: skip
 from ..board import EDGE_OTHER_END, EDGE_VERTICES, HEX_NAMES, HEX_VERTICES, VERTEX_LABELS
-from ..grammar import or_list
 from ..state import MAIN, STEAL, State, tset
 from ..variants.ck_state import RELOCATE, DisplacedKnight, Knight
 from . import awards
@@ -34,7 +33,7 @@ from .common import (
     phase_refusal,
     remember_last,
 )  # fmt: skip
-from .robber import victims
+from .robber import robbed_there, victims
 
 
 def road_corner(owner: str, empty: bool = False) -> str:
@@ -401,11 +400,7 @@ def check_chase(s: State, a: ChaseRobber) -> Reason | None:
         return Reason("BASE-ROBBER-MOVE", "The robber must move to a different land hex.")
     cands = victims(s, a.hex)
     if (cands and a.victim not in cands) or (not cands and a.victim >= 0):
-        return Reason(
-            "BASE-ROBBER-STEAL",
-            f"On hex {HEX_NAMES[a.hex]}, {seat(p)} must rob "
-            f"{or_list([seat(q) for q in cands]) or 'nobody'}.",
-        )
+        return Reason("BASE-ROBBER-STEAL", robbed_there(HEX_NAMES[a.hex], cands))
     return None
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from ..actions import Action, Discard, MoveRobber, Steal, make, seat
 from ..board import HEX_NAMES, HEX_VERTICES, N_HEXES
-from ..grammar import or_list
+from ..grammar import and_list, or_list
 from ..state import DISCARD, MAIN, ROBBER, STEAL, State, tset
 from ..variants.ck_state import SABOTAGE
 from .common import Reason, bundle_reason, can_pay, gain, give, one
@@ -111,10 +112,7 @@ def check_move_robber(s: State, a: MoveRobber) -> Reason | None:
         )
     cands = victims(s, a.hex)
     if cands and a.victim not in cands:
-        names = or_list([seat(p) for p in cands])
-        return Reason(
-            "BASE-ROBBER-STEAL", f"On hex {HEX_NAMES[a.hex]}, {seat(a.player)} must rob {names}."
-        )
+        return Reason("BASE-ROBBER-STEAL", robbed_there(HEX_NAMES[a.hex], cands))
     if not cands and a.victim >= 0:
         return Reason(
             "BASE-ROBBER-STEAL",
@@ -122,6 +120,20 @@ def check_move_robber(s: State, a: MoveRobber) -> Reason | None:
             f"hex {HEX_NAMES[a.hex]}, so there is nobody to rob there.",
         )
     return None
+
+
+def robbed_there(hex_name: str, cands: Iterable[int]) -> str:
+    """Whom a robber on ``hex_name`` robs (BASE-ROBBER-STEAL): the one who moves it steals from
+    a player with a building there (learner at 2.2: "On hex R, P1 must rob P2" read as if the
+    hex chose)."""
+    seats = [seat(p) for p in cands]
+    if not seats:
+        return f"Nobody else has a building on hex {hex_name}, so nobody is robbed there."
+    if len(seats) == 1:
+        who = f"only {seats[0]} has a building"
+    else:
+        who = f"{and_list(seats)} have buildings"
+    return f"On hex {hex_name}, {who}, so whoever moves the robber steals from {or_list(seats)}."
 
 
 def robber_options(s: State) -> tuple[MoveRobber, ...]:

@@ -146,6 +146,8 @@ def chance_words(rules, s: State) -> str:
         return text
     if ph == BOARD:
         return board_words(s)
+    if ph == STEAL and 0 <= s.victim < len(s.hands):  # who steals: the robber's mover, not it
+        return f"{s.name(s.active)} steals a card at random from {s.name(s.victim)}"
     if ph == PROGRESS_DRAW and s.draws:
         p, t = s.draws[0]
         return f"{seat(p)} draws {with_article(TRACKS[t])} progress card"

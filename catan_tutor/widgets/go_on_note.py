@@ -25,7 +25,7 @@ GO_ON_CLASS = "catan-step-go-on"
 OFF_CLASS = "catan-off-line"
 OFF_LINE = (
     "This is not the lesson's next move: choose it again on the board, or press Play this move, to "
-    "play it as a line of your own. Press ▶ to follow the lesson."
+    "try it yourself, apart from the lesson's moves. Press ▶ to follow the lesson."
 )
 # The line by ▶ on a phone only; the heading's on a wider page only; the note at its spacing
 GO_ON_CSS = (

@@ -37,6 +37,6 @@ def own_choice(s: TutorSession) -> str:
     lesson = say(left.state, same[0]).rstrip(".")
     return (
         f"Your choice is legal, and not the lesson's: here the lesson plays “{lesson}”. "
-        "Your moves are kept as a line of your own; Back to the lesson returns to its line, "
+        "Your moves are kept apart from the lesson's; Back to the lesson returns to its moves, "
         "where its text waits."
     )

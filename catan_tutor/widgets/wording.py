@@ -32,7 +32,7 @@ PHASE_WORDS = {
     "rolloff": "rolling to see who goes first",
     "setup-settle": "placing the starting pieces",
     "setup-road": "placing a starting road",
-    "pre-roll": "before the dice",
+    "pre-roll": "before rolling",
     "dice": "rolling the dice",
     "discard": "discarding after a 7",
     "robber": "moving the robber",
@@ -155,7 +155,7 @@ BUTTON_WORDS.append(kind_words)  # the buttons' words read back in the answer bo
 
 
 def phase_words(phase: str) -> str:
-    """``pre-roll`` -> ``before the dice``; an unknown phase reads as its words."""
+    """``pre-roll`` -> ``before rolling``; an unknown phase reads as its words."""
     return PHASE_WORDS.get(phase, phase.replace("-", " "))
 
 
