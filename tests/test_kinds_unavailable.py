@@ -39,9 +39,9 @@ def _asked(lesson: str, node: int | None = None):
         # 4.3's second question, before the roll: P1 holds a Knight (the prompt names it) and
         # no other card; buying a card waits for the roll (possible this turn: not greyed), so
         # do the builds
-        ("puzzle_base_awards", 19, {"play road building", "play plenty", "play monopoly"},
+        ("puzzle_base_awards", 18, {"play road building", "play plenty", "play monopoly"},
          "Road Building"),
-        # 3.2, after the roll: P2 holds no development card
+        # 3.2, after the roll: P1 holds no development card
         ("puzzle_base_trading", None,
          {"play knight", "play road building", "play plenty", "play monopoly"}, "Knight"),
     ],
@@ -54,7 +54,7 @@ def test_a_question_s_palette_greys_the_cards_its_seat_does_not_hold(lesson, nod
               if c.startswith(OFF_CLASS)}  # fmt: skip
     assert greyed == off
     tips = dict(zip(kinds, palette.tooltips, strict=True))
-    seat = 1 if lesson == "puzzle_base_awards" else 2
+    seat = 1  # (4.3's P1; 3.2's P1 since s43)
     kind = {"Knight": "play knight", "Road Building": "play road building"}[held]
     assert tips[kind] == f"Not possible this turn: P{seat} holds no {held} card."
     assert all(tips[k] == "" for k in kinds if k not in off)  # (a build not paid for too)
@@ -113,7 +113,8 @@ def test_a_build_the_seat_cannot_pay_for_says_so_when_pressed_at_a_question():
     t.controls.palette.value = "build road"
     said = t.controls.message.value
     assert said == (
-        "P2 cannot pay for it now: it costs 1 brick and 1 lumber; P2 holds 1 lumber and 4 wool."
+        "P1 cannot pay for it now: it costs 1 brick and 1 lumber; "
+        "P1 holds 2 wool, 1 grain and 3 ore."
     )  # (s34: one sentence with the engine's reason, not "brick, lumber; … 1 lumber, 4 wool")
     t.controls.palette.value = "bank trade"
     assert "cannot pay" not in t.controls.message.value
@@ -348,13 +349,13 @@ def _key(t) -> tuple[int, str]:
 @pytest.mark.parametrize(
     ("lesson", "node", "said"),
     [
-        # 3.2, after the roll: P2 holds no development card (the builds it cannot pay for
+        # 3.2, after the roll: P1 holds no development card (the builds it cannot pay for
         # look as the others: s23)
         ("puzzle_base_trading", None, KEY),
         # 4.3's second question, before the roll: three cards P1 does not hold; the builds
         # that wait for the roll look as the others, and the key says so (l44 at 11.16 read
         # them lit as "building now is fine")
-        ("puzzle_base_awards", 19, KEY_BEFORE_ROLL),
+        ("puzzle_base_awards", 18, KEY_BEFORE_ROLL),
         ("puzzle_base_setup", 1, ""),  # (every button alike: no key)
     ],
 )  # fmt: skip

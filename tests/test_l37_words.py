@@ -70,7 +70,7 @@ def test_CK2P_TOKEN_ROBBER_the_desert_by_its_label_in_ck_for_two():
     ("lesson", "node", "typed", "meant", "how"),
     [
         ("puzzle_base_setup", 1, "rode on N3", "road", "A road is typed as"),
-        ("puzzle_base_awards", 2, "raod N7", "road", "A road is typed as"),
+        ("puzzle_base_awards", 1, "raod N7", "road", "A road is typed as"),
         ("puzzle_base_setup", 1, "setlement N3", "settlement", "A settlement is typed as"),
         ("puzzle_base_setup", 1, "citty N3", "city", "A city is typed as"),
         ("puzzle_base_setup", 1, "knigth", "knight", "Playing a Knight card is typed as"),
@@ -179,17 +179,18 @@ def test_BASE_TRADE_HARBOR_two_steps_in_a_row_never_say_the_same():
 
 
 @pytest.mark.course
-def test_BASE_DEV_PLAY_a_card_bought_this_turn_is_said_unplayable():
-    """4.3 opens on P3's hand "1 Year of Plenty card" and nothing said why it is not played
-    (l37): the text says P3 bought it this turn (BASE-DEV-PLAY), plainly (s35 read "bought
-    the Year of Plenty card in P3's hand" as odd)."""
+def test_BASE_DEV_PLAY_4_3_opens_on_p1s_turn_with_its_question_the_first_step():
+    """4.3 opened on P3's turn, P3's Year of Plenty bought that turn said unplayable (l37),
+    and its first question came two steps later (s43: background first, then ▶ ▶). It opens
+    on P1's turn, and the first step, P1's Road Building (bought on an earlier turn:
+    BASE-DEV-PLAY), asks the question."""
     from puzzle_answers import lesson
 
-    from catan_tutor.errors import IllegalActionError
     from catan_tutor.game import Game
 
     sc = lesson("puzzle_base_awards")
-    text = " ".join(sc.root.tutor.split())
-    with pytest.raises(IllegalActionError, match="BASE-DEV-PLAY"):  # what the text says
-        Game(sc.timeline.rules, sc.root.state).play("P3 plenty ore ore")
-    assert "just bought a Year of Plenty card, so P3 cannot play it" in text, text
+    g = Game(sc.timeline.rules, sc.root.state)
+    assert g.current_player == 0 and g.explain("P1 roadbuilding").legal
+    first = sc.root.children[0]
+    assert str(first.action) == "P1 roadbuilding" and first.id in sc.puzzles
+    assert "cannot play it" not in " ".join(sc.root.tutor.split())

@@ -222,9 +222,9 @@ def test_BASE_ROBBER_MOVE_a_robber_hint_on_an_empty_hex_says_why():
 @pytest.mark.parametrize(
     ("typed", "move", "right"),
     [
-        ("P2 trades wool 4:1 for brick", "P2 bank 4 wool for brick", False),
-        ("P2 trades 2:1 wool for brick", "P2 bank 2 wool for brick", True),
-        ("P2 trades wool for brick at the 2:1 harbor", "P2 bank 2 wool for brick", True),
+        ("P1 trades wool 2:1 for brick", "P1 bank 2 wool for brick", False),
+        ("P1 trades 3:1 ore for brick", "P1 bank 3 ore for brick", True),
+        ("P1 trades ore for brick at the 3:1 harbor", "P1 bank 3 ore for brick", True),
     ],
 )
 def test_BASE_TRADE_MARITIME_a_rate_said_for_the_count_is_that_count(typed, move, right):
@@ -234,7 +234,7 @@ def test_BASE_TRADE_MARITIME_a_rate_said_for_the_count_is_that_count(typed, move
 
     from catan_tutor.trade_card_words import _rate_as_count
 
-    j = judged("puzzle_base_trading", 7, typed)
+    j = judged("puzzle_base_trading", 15, typed)
     assert (j.move, j.correct) == (move, right), (typed, j.move, j.text)
     assert _rate_as_count("P2 trades 4 wool for a brick (4:1)") == (
         "P2 trades 4 wool for a brick (4:1)"
@@ -261,7 +261,7 @@ def test_CK_WALL_BUILD_a_wall_said_under_its_city_is_read(typed):
     [
         ("puzzle_ck_progress", 5, "P2 trades 3 commodities for ore", "Which commodity"),
         ("puzzle_ck_progress", 5, "trade 4 resources for ore", "Which resource"),
-        ("puzzle_base_trading", 7, "P2 trades 4 resources for a brick", "Which resource"),
+        ("puzzle_base_trading", 15, "P1 trades 3 resources for a brick", "Which resource"),
     ],
 )
 def test_BASE_TRADE_MARITIME_cards_said_by_class_ask_which_kind(lesson, node, typed, asked):
@@ -272,7 +272,7 @@ def test_BASE_TRADE_MARITIME_cards_said_by_class_ask_which_kind(lesson, node, ty
 
     j = judged(lesson, node, typed)
     assert j.text.startswith(asked) and not j.correct, (typed, j.text)
-    base = judged("puzzle_base_trading", 7, "P2 trades 2 commodities for a brick")
+    base = judged("puzzle_base_trading", 15, "P1 trades 2 commodities for a brick")
     assert "not understood" in base.text, base.text
 
 

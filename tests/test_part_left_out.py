@@ -134,17 +134,18 @@ def test_a_notation_without_its_last_word_is_not_complete_or_read():
 
 @pytest.mark.parametrize(
     "typed",
-    ["P2 bank wool for brick", "P2 trade wool for brick", "P2 trades wool for a brick",
-     "P2 gets a brick for wool", "trade wool for brick"],
+    ["P1 bank ore for brick", "P1 trade ore for brick", "P1 trades ore for a brick",
+     "P1 gets a brick for ore", "trade ore for brick"],
 )  # fmt: skip
 def test_a_bank_trade_with_no_count_asks_how_many_at_3_2(typed):
     """l22 at 3.2: "P2 bank wool for brick" was read as 1 wool (1:1) and refused; the count
-    is asked (the rate is the question's answer: none is guessed for the learner)."""
-    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == ("puzzle_base_trading", 7))
+    is asked (the rate is the question's answer: none is guessed for the learner). (3.2 asks
+    for P1's ore trade since s43.)"""
+    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == ("puzzle_base_trading", 15))
     tl = lesson(asked.lesson).timeline
     j = judge(asked.puzzle, tl.nodes[asked.node], tl.rules, typed)
-    assert j.text == f"How many wool for one brick? {INCOMPLETE}" and _not_complete(j)
-    said = judge(asked.puzzle, tl.nodes[asked.node], tl.rules, "P2 trade a wool for brick")
+    assert j.text == f"How many ore for one brick? {INCOMPLETE}" and _not_complete(j)
+    said = judge(asked.puzzle, tl.nodes[asked.node], tl.rules, "P1 trade an ore for brick")
     assert said.read and not said.legal  # a count said is judged as said
 
 

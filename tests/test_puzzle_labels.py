@@ -1,8 +1,9 @@
 """The board labels no answer's spot at an open question unless the prompt names it (a fresh
 learner at 1280, 3.2: "P6" beside the wool harbor, the corner that is the key to the answer).
 The board labels the spots the page's words name now (``named_words.py``); at 3.2 that is
-P6 only once the first hint names it ("Look at the harbor next to P2's settlement on P6"),
-and at the lesson's start, whose text names it: the hint's help, not a leak."""
+R4 only once the first hint names it ("Look at the harbor next to P1's settlement on R4"; the
+question became P1's 3:1 trade, s43: 3.1 had played P2's 2:1 wool trade), and at the lesson's
+start, whose text names it: the hint's help, not a leak."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def test_no_answers_spot_is_labelled_at_the_question_unless_the_prompt_names_it(
 def test_the_harbor_corner_of_3_2_is_labelled_only_once_a_hint_names_it():
     asked = next(a for a in PUZZLES if a.lesson == "puzzle_base_trading")
     t = at_question(asked)
-    p6 = ("vertex", board.VERTEX_LABELS.index("P6"))
-    assert p6 not in t.view.named, t.view.named
+    r4 = ("vertex", board.VERTEX_LABELS.index("R4"))
+    assert r4 not in t.view.named, t.view.named
     t.puzzle.take_hint()
-    assert t.view.named == {p6: "P6"}
+    assert t.view.named == {r4: "R4"}

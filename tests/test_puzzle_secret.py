@@ -959,7 +959,7 @@ def test_the_goal_and_intro_before_a_puzzle_do_not_name_its_answer(asked: Asked)
 DECIDING = {
     "puzzle_base_setup": ("turns back", "backwards", "reverse", "again"),
     "puzzle_base_robber": ("twice", "two settlements", "both", "pays"),
-    "puzzle_base_trading": ("harbor", "2:1"),
+    "puzzle_base_trading": ("harbor", "3:1", "r4"),  # (P1's 3:1 trade since s43)
     "puzzle_base_2p": ("token", "robber home", "desert", "one token action"),
     "puzzle_base_dummy": ("d's turn", "dummy's turn", "twice in a row"),
     "puzzle_ck_2p": ("forced", "no neutral knight", "neutral road", "knight for"),

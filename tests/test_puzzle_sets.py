@@ -408,9 +408,9 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): most_dots,
     (
         "puzzle_base_trading",
-        "P2 holds 4 wool and a lumber, and wants a brick for a road. Get "
-        "it from the bank at the best rate.",
-    ): cheapest_bank_brick,
+        "P1 holds 2 wool, a grain and 3 ore, and wants a brick. Get it from the bank at the "
+        "best rate P1 may use.",
+    ): cheapest_bank_brick,  # (3.1 played P2's 2:1 wool trade: s43; the wool harbor is P2's)
     (
         "puzzle_ck_2p",
         "Before rolling, P1 wants two of P2's cards, whether P2 agrees or not; P2 holds 2 wool "

@@ -52,7 +52,7 @@ def test_a_reason_held_back_reads_as_about_the_game() -> None:
     ), refused
     assert "C6" not in refused
     assert SECRET_WHY == "That is not the answer. Ask for a hint if you are stuck."
-    legal = _reply("puzzle_base_awards", 2, "P1 road J5")
+    legal = _reply("puzzle_base_awards", 1, "P1 road J5")
     said = "but it is not the move the question asks for. J5 and a second road joined to it reach"
     assert said in legal, legal
     assert STUCK not in legal, legal

@@ -15,7 +15,7 @@ from catan_tutor.study.puzzle import STUCK, judge
 # where no reason is measured yet: the roads toward a lumber corner (5.x); 10.6's second
 # question (a track's level against a metropolis kept for good) now says its reason itself
 MEASURED, FEWER, BRINGS = "After that, ", "can pay fewer.", "That brings "
-HELD = {"puzzle_base_awards@2"}
+HELD = {"puzzle_base_awards@1"}
 
 
 def _wrong_tries():

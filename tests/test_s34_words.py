@@ -22,7 +22,7 @@ from catan_tutor.errors import CatanError
 from catan_tutor.game import Game
 from catan_tutor.move_words import PartLeftOut
 
-AWARDS, ROADS_NODE = "puzzle_base_awards", 2  # 4.3's "Build the first of the two free roads"
+AWARDS, ROADS_NODE = "puzzle_base_awards", 1  # 4.3's "Build the first of the two free roads"
 CK2P, FORCE_NODE, OWED_NODE = "puzzle_ck_2p", 8, 20  # 11.16's forced trade, the neutral's move
 
 

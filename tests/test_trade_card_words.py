@@ -31,13 +31,13 @@ READ = {
         "P2 gives 2 wool to the bank for an ore": "P2 bank 2 wool for ore",
         "2 wool for an ore": "bank 2 wool for ore",
     },
-    ("puzzle_base_trading", 7): {  # 3.2: the bank's or a harbor's trade, a player's offer
-        "P2 gives 3 wool for 1 brick": "P2 bank 3 wool for brick",
-        "2 wool for a brick": "bank 2 wool for brick",
-        "P2 trades two wool for a brick at the harbor": "P2 bank 2 wool for brick",
-        "P2 uses the harbor: 2 wool for 1 brick": "P2 bank 2 wool for brick",
-        "P2 gives P3 1 wool and 1 lumber for 1 brick": "P2 offer P3 1 wool, 1 lumber for 1 brick",
-        "P2 offers P1 a wool for a brick": "P2 offer P1 1 wool for 1 brick",
+    ("puzzle_base_trading", 15): {  # 3.2: the bank's or a harbor's trade, a player's offer
+        "P1 gives 2 wool for 1 brick": "P1 bank 2 wool for brick",
+        "3 ore for a brick": "bank 3 ore for brick",
+        "P1 trades three ore for a brick at the harbor": "P1 bank 3 ore for brick",
+        "P1 uses the harbor: 3 ore for 1 brick": "P1 bank 3 ore for brick",
+        "P1 gives P3 1 wool and 1 grain for 1 brick": "P1 offer P3 1 wool, 1 grain for 1 brick",
+        "P1 offers P3 a wool for a brick": "P1 offer P3 1 wool for 1 brick",
     },
     ("puzzle_ck_2p", 8): {  # 11.16: the mover forces; the player named is taken from
         "P1 takes 2 cards from P2 and pays 2 tokens": "P1 force all",  # (the double price)
@@ -70,13 +70,13 @@ def test_a_trade_or_card_in_a_learners_words_reads_as_its_move(where, typed, not
 @pytest.mark.parametrize(
     "typed",
     [
-        "P2 offers 2 wool for a brick",  # an offer to nobody named: no guess
-        "P2 gives 4 wool for 2 brick",  # the bank gives one card
-        "P2 gives 2 wool for a brick and builds a road",
+        "P1 offers 2 wool for a brick",  # an offer to nobody named: no guess
+        "P1 gives 6 ore for 2 brick",  # the bank gives one card
+        "P1 gives 3 ore for a brick and builds a road",
     ],
 )
 def test_a_text_it_cannot_read_whole_is_no_trade(typed):
-    g = _game("puzzle_base_trading", 7)
+    g = _game("puzzle_base_trading", 15)
     try:
         a = read_move(g, typed)
     except MoveWordsError:

@@ -78,9 +78,9 @@ def test_3_2s_wrong_rate_is_refused_without_the_answers_rate():
     sc = asked.scenario()
     assert sc.timeline is not None
     node = sc.timeline.nodes[asked.node]
-    j = judge(asked.puzzle, node, sc.timeline.rules, "P2 trade 3 wool for 1 brick")
-    assert not j.correct and "2:1" not in j.text and "4:1" not in j.text, j.text
-    assert j.text.endswith(": P2 has no 3:1 rate for wool."), j.text
+    j = judge(asked.puzzle, node, sc.timeline.rules, "P1 trade 2 wool for 1 brick")
+    assert not j.correct and "3:1" not in j.text and "4:1" not in j.text, j.text
+    assert j.text.endswith(": P1 has no 2:1 rate for wool."), j.text
 
 
 # Words a learner types for the same move, which must read alike at every question: "no one"

@@ -127,15 +127,20 @@ def test_rule_references_are_small_markers_not_bracketed_titles():
     notes = re.findall(r"<sup class='catan-rule-ref catan-rule-note'([^>]*)>", page)
     # its brackets (the beginner map's at its sentence, the rest where the text ends) fold
     # into one marker (test_reading_marks)
-    assert len(notes) == 1 and len(re.findall(r"\((?:BASE)-[^)]*\)", sc.root.tutor)) == 2
+    # (s43: the aim, 10 points and what gives them, opens the lesson with its own bracket)
+    assert len(notes) == 1 and len(re.findall(r"\((?:BASE)-[^)]*\)", sc.root.tutor)) == 3
     names = [html.unescape(m) for n in notes for m in re.findall(r"aria-label='([^']*)'", n)]
     # the beginner map is this tutor's reading, said next to it (s18: it was said last)
-    assert names[0].startswith("Rules: The beginner map, our reading; Where the robber starts")
+    assert names[0].startswith(
+        "Rules: Victory at 10 victory points; Victory points; The beginner map, our reading; "
+        "Where the robber starts"
+    )
     assert "; First round of setup; " in names[0] and names[0].count("our reading") == 1
     assert all("role='button' tabindex='0'" in n for n in notes)
+    assert "data-rule='BASE-BOARD-BEGINNER' role='img'" in page  # its "*" by its sentence
     opened = re.search(
-        r"data-rule='BASE-BOARD-BEGINNER [^']*'[^>]*>§.*?</sup><span class='catan-rule-ref-text' "
-        r"role='note' hidden><strong>The beginner map</strong><br>",
+        r"data-rule='BASE-WIN-10 [^']*'[^>]*>§.*?</sup><span class='catan-rule-ref-text' "
+        r"role='note' hidden><strong>Victory at 10 victory points</strong><br>",
         page,
     )
     assert opened and "<strong>First round of setup</strong>" in page, page
