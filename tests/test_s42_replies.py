@@ -69,3 +69,17 @@ def test_a_corner_said_by_its_hexes_with_their_terrains_is_that_corner():
         "P3 settle between M N Q",
     ):
         assert judged("puzzle_base_setup", 9, typed).text.startswith("Right: P3 builds"), typed
+
+
+def test_a_card_played_by_its_seat_alone_opens_a_form_of_its_play_alone():
+    """s41 at 4.3's second question: "Play a Knight" opened a form of one greyed list,
+    "player P1", over Play: a field with nothing to choose. Its Play shows alone."""
+    from puzzle_answers import at_question, course_puzzles
+
+    asked = [a for a in course_puzzles() if a.lesson == "puzzle_base_awards"][1]
+    t = at_question(asked)
+    t.session.choose_kind("play knight")
+    form = t.controls.form
+    assert form is not None and form.names == ["player"] and str(form.action()) == "P1 knight"
+    shown = form.frame.widget.children
+    assert form.pickers["player"] not in shown and form.frame.buttons in shown
