@@ -352,7 +352,7 @@ def test_a_lesson_whose_first_step_asks_a_question_opens_at_it():
     assert s.node is root.children[0] and s.puzzle.secret()
     assert box.widget.layout.display != "none" and "Now place P1" in box.prompt.value
     said = app.tutor.lesson.value  # the lesson's goal and introduction above its question
-    assert "Goal" in said and "three puzzles on the setup" in said
+    assert "Goal" in said and "three puzzles: P1" in said
     assert s.held("forward") and app.tutor.board.held_note is not None
     app.open("base_setup")
     assert s.node is s.timeline.root  # no question first: its start
