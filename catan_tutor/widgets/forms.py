@@ -400,8 +400,7 @@ class ActionForm:
         if filled is not None and filled in actions:
             self.chosen = {n: getattr(filled, n) for n in self.names}
         self._narrow(after=None)
-        # a move of its seat alone, one seat to make it ("Play a Knight"): its Play alone, no
-        # list of one greyed "player P1" (s41)
+        # a move of its seat alone, one seat to make it ("Play a Knight"): its Play alone (s41)
         lone = self.names == ["player"] and self.pickers["player"].disabled
         self.parts = [*rows, self.listed]  # the form's own widgets, in the frame's box
         frame.show(self, self.parts[1:] if lone else self.parts)
