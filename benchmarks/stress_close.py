@@ -442,7 +442,8 @@ async def _stress(
                 await browser.close()
             if pw is not None:
                 await pw.stop()
-            pinger.done.set()
+            pinger.done.set()  # and its last ping answered or timed out before SIGTERM: a
+            pinger.join(ping_timeout + 1)  # ping under way as the server exited failed (s43)
             if pinger.stalled.is_set():
                 figures.left = len(kernel_processes(proc))
             figures.sigterm_exit = sigterm(proc, exit_within)
