@@ -43,6 +43,7 @@ from browser_harness import (
 from catan_tutor import board
 from catan_tutor.widgets import style
 from catan_tutor.widgets.board_view import Viewport, hit_test
+from catan_tutor.widgets.dice_shown import NOT_YET
 
 pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 
@@ -1692,15 +1693,15 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(lesson_page):
     page.locator(".catan-lesson").filter(has_text="Goal").first.wait_for()
     page.wait_for_function(f"() => ({STATE_JS})() === '0'")
     settle(page)
-    # before the roll, on a tablet (768x1024, a 469 px board): "The dice are not rolled yet
-    # this turn." in the strip, where no dice take its room (it was said under it, the strip
-    # empty: 8.1, a fresh learner, s34 t01_tablet_dark_l81.png)
+    # before the roll, on a tablet (768x1024, a 469 px board): "No dice yet this turn." in
+    # the strip, where no dice take its room (it was said under it, the strip empty: 8.1, a
+    # fresh learner, s34 t01_tablet_dark_l81.png)
     caption = page.locator(".catan-dice-words .catan-dice-caption")
     page.set_viewport_size({"width": 768, "height": 1024})
     page.wait_for_function(f"() => {DRAWN_JS}?.dataset.narrow === '1'")
     settle(page)
     assert page.evaluate(f"() => {DRAWN_JS}.dataset.caption") == "in"
-    assert caption.is_hidden() and "not rolled yet" in caption.inner_text()
+    assert caption.is_hidden() and NOT_YET in caption.inner_text()
     page.screenshot(path=ARTIFACTS / "layout_tablet_ck_not_rolled.png")
     page.set_viewport_size({"width": 1280, "height": 900})
     page.wait_for_function(f"() => {DRAWN_JS}?.dataset.narrow === '0'")
