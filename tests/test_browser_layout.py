@@ -438,9 +438,7 @@ def test_lesson_text_shows_whole_with_the_board_and_first_instruction_above_the_
     # the lesson's first instruction: its goal, the paragraph after the heading
     first = page.locator(".catan-lesson p").nth(1).bounding_box()
     assert first["y"] + first["height"] <= 900, first
-    assert (
-        "Place the two starting settlements" in page.locator(".catan-lesson p").nth(1).inner_text()
-    )
+    assert "Follow the starting settlements" in page.locator(".catan-lesson p").nth(1).inner_text()
     # the page's help is there, closed: one line
     help_box = page.locator(".catan-help").bounding_box()
     assert help_box["height"] < 40 and not page.locator(".catan-help").get_attribute("open") == ""
@@ -1448,7 +1446,7 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(lesson_pa
     # bare under it, it read as the reply: l21), over the buttons; no button
     # of the moves lit as the one to press in either theme (End turn, the primary blue, was
     # the one bright button, the answer a bank trade)
-    _at_first_question(page, "Puzzle: trading at a harbor", 7)  # (no page load)
+    _at_first_question(page, "Puzzle: trading at a harbor", 15)  # (no page load)
     story = page.locator(".catan-story").filter(has_text="The white die shows 1")
     story.wait_for()
     asked = page.locator(".catan-puzzle")
@@ -1480,7 +1478,7 @@ def test_at_1024x768_the_board_and_its_steps_are_in_sight_and_stay_put(lesson_pa
     # lesson" came over "Puzzle · solved ✓ Right": a fresh learner, s17, 6.7 on a phone; 1.4's
     # step words over its "Right" at 1280)
     field = page.locator(".catan-puzzle-answer input")
-    field.fill("P2 bank 2 wool for brick")
+    field.fill("P1 bank 3 ore for brick")
     field.press("Enter")
     page.locator(".catan-puzzle-result .catan-puzzle-verdict").filter(has_text="Right").wait_for()
     over = page.locator(".catan-line").filter(has_text="This lesson is over")

@@ -162,7 +162,7 @@ def test_two_users_each_play_their_own_tutor(hub, new_page) -> None:
     actions.get_by_role("button", name="Build a settlement", exact=True).click()
     form = bob.locator(".catan-actions .catan-form")
     at = form.locator(".widget-dropdown", has_text=re.compile(r"^\s*at"))  # the "at" field
-    at.locator("select").select_option(label="N6")  # (every corner allowed: none marked)
+    at.locator("select").select_option(label="N6 (allowed)")  # (every corner allowed, marked)
     form.get_by_role("button", name="Play this move").click()
     bob.wait_for_function(f"() => ({STATE_JS})().phase === 'setup-road'", timeout=60_000)
     moved = bob.evaluate(STATE_JS)
