@@ -31,7 +31,7 @@ _HEX = rf"{_TERRAIN}(?:hex\s+)?([A-S])\b"
 _SEA = r"(?:the\s+)?(?:sea|ocean|coast|water)\b"
 # between two hexes of a list: a comma, "and", "&", or a space alone ("between M N Q", s42)
 _SEP = r"(?:\s*,\s*(?:(?:and|&)\s+)?|\s+(?:and|&)\s+|\s*&\s*|\s+)"
-# two or three hexes, or one or two and the sea: groups 1-3 the hexes, 4 the sea
+# two or three hexes, or one or two and the sea: groups 1-3 the hexes, 4 or 5 the sea
 _HEXES = rf"(?:hexe?s\s+)?{_HEX}{_SEP}(?:{_HEX}(?:{_SEP}(?:{_HEX}|({_SEA})))?|({_SEA}))"
 _BETWEEN = re.compile(rf"\bbetween\s+(?:the\s+)?{_HEXES}", re.IGNORECASE)
 _THREE = rf"{_HEX}{_SEP}{_HEX}{_SEP}{_HEX}()()"  # (no sea: groups 4 and 5 empty)
