@@ -819,7 +819,7 @@ def _on_tag(tags, text: str, x: float, y: float, end: tuple[float, float]) -> bo
 
 @pytest.mark.parametrize(
     ("lesson", "steps"),
-    [("ck_2p_cards_neutral_knights", 0), ("base_dev_cards", 0), ("puzzle_ck_metropolis", 4)],
+    [("ck_2p_cards_neutral_knights", 0), ("base_dev_cards", 0), ("puzzle_ck_metropolis", 5)],
     # (quick ones: 10.6's question, where l23 read "QQ4"; every start: the sweep below)
 )
 def test_a_phones_labels_sit_by_their_own_spots(monkeypatch, lesson, steps):

@@ -74,12 +74,12 @@ def test_a_ck_question_has_its_facts_on_the_page(asked: Asked) -> None:
 
 
 def test_the_levels_row_names_the_metropolis_city() -> None:
-    """10.6's first question: P1, P2 and P3 at trade 4, P2's trade metropolis on O4, P3's
-    science metropolis on C6 (the facts its answer reads)."""
-    (asked,) = [p for p in PUZZLES if p.lesson == "puzzle_ck_metropolis" and p.node == 4]
+    """10.6's first question: P1, P2 and P3 at trade 4, P1 at science 3, P2's trade metropolis
+    on O4, P3's science metropolis on C6 (the facts its answer reads)."""
+    (asked,) = [p for p in PUZZLES if p.lesson == "puzzle_ck_metropolis" and p.node == 5]
     sc = asked.scenario()
     game = Game(sc.timeline.rules, sc.timeline.nodes[asked.node].state)
     row = _words(levels_html(game))
-    assert "P1: science 0 · trade 4 · politics 1" in row
+    assert "P1: science 3 · trade 4 · politics 1" in row
     assert "P2: science 0 · trade 4 (metropolis on O4) · politics 0" in row
     assert "P3: science 4 (metropolis on C6) · trade 4 · politics 0" in row

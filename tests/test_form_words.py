@@ -110,9 +110,9 @@ def _game(lesson: str, node: int) -> Game:
 @pytest.mark.parametrize(
     ("where", "typed", "notation"),
     [
-        (("puzzle_ck_metropolis", 4), "P1 improves trade, metropolis on A6", "P1 improve trade A6"),
-        (("puzzle_ck_metropolis", 4), "P1 trade metropolis on A6", "P1 improve trade A6"),
-        (("puzzle_ck_metropolis", 4), "P1 Buy a city improvement, track trade", "P1 improve trade"),
+        (("puzzle_ck_metropolis", 5), "P1 improves trade, metropolis on A6", "P1 improve trade A6"),
+        (("puzzle_ck_metropolis", 5), "P1 trade metropolis on A6", "P1 improve trade A6"),
+        (("puzzle_ck_metropolis", 5), "P1 Buy a city improvement, track trade", "P1 improve trade"),
         (("puzzle_base_trading", 15), "P1 gets a brick for 3 ore", "P1 bank 3 ore for brick"),
         (("puzzle_base_trading", 15), "P1 gets 1 brick for 2 wool", "P1 bank 2 wool for brick"),
         (
@@ -130,7 +130,7 @@ def test_l19s_typed_answers_are_read(where, typed, notation):
     ("where", "typed", "says"),
     [
         (
-            ("puzzle_ck_metropolis", 4),
+            ("puzzle_ck_metropolis", 5),
             "metropolis on A6",
             "Which improvement? The move does not say.",
         ),
@@ -190,18 +190,18 @@ OWN_WORDS = [
     ("puzzle_ck_progress", 4, "P2 places the merchant on P", "P2 play merchant P"),
     (
         "puzzle_ck_metropolis",
-        4,
+        5,
         "P1 buys trade level 5 and takes the metropolis on A6",
         "P1 improve trade A6",
     ),
     (
         "puzzle_ck_metropolis",
-        4,
+        5,
         "P1 improves trade and puts the metropolis on A6",
         "P1 improve trade A6",
     ),
-    ("puzzle_ck_metropolis", 4, "P1 improves trade, metropolis A6", "P1 improve trade A6"),
-    ("puzzle_ck_metropolis", 15, "P3 improves science to level 5", "P3 improve science"),
+    ("puzzle_ck_metropolis", 5, "P1 improves trade, metropolis A6", "P1 improve trade A6"),
+    ("puzzle_ck_metropolis", 18, "P3 improves science to level 5", "P3 improve science"),
     ("puzzle_ck_2p", 8, "P1 forces a trade with P2, resources only", "P1 force"),
     ("puzzle_ck_2p", 8, "P1 spends 2 trade tokens on a forced trade", "P1 force all"),
     ("puzzle_ck_2p", 20, "P1 builds a road for neutral 1 on H3", "P1 neutral N1 road H3"),

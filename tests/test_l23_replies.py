@@ -59,7 +59,7 @@ def test_a_player_named_after_from_is_the_player_not_a_corner():
     corner P2 (said as "on L6", not P1's city) and refused with level 5 named. A player's
     name after "from" is the player: the city left out is the one that can take it (A6
     alone: l26); a robber's victim after "from" is still the victim."""
-    j = judged("puzzle_ck_metropolis", 4, "P1 takes the trade metropolis from P2")
+    j = judged("puzzle_ck_metropolis", 5, "P1 takes the trade metropolis from P2")
     assert j.correct and "on A6" in j.text, j.text
     assert "L6" not in j.text
     assert judged("puzzle_base_robber", 3, "move the robber to Q and steal from P2").correct

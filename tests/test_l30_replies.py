@@ -66,11 +66,11 @@ def test_10_6_says_why_a_metropolis_won_first_at_level_5_cannot_be_taken():
     """10.6's second question asked for the same move as its first (a level-5 improvement)
     and rested on CK-METRO-OWN-LEVEL5, a reading; it now asks whether P3 can still take the
     trade metropolis P1 won first at level 5: no, a printed rule (CK-METRO-TAKE)."""
-    j = judged("puzzle_ck_metropolis", 15, "P3 improve trade")
+    j = judged("puzzle_ck_metropolis", 18, "P3 improve trade")
     assert j.read and not j.correct and j.rule == "CK-METRO-TAKE", j.text
     assert "P1 was the first to reach trade level 5" in j.text, j.text
     assert "later arrival at level 5 gains nothing" in j.text, j.text
-    right = judged("puzzle_ck_metropolis", 15, "P3 end")
+    right = judged("puzzle_ck_metropolis", 18, "P3 end")
     assert right.correct and "P1's for good" in right.text, right.text
     assert "reading" not in right.text and "CK-METRO-OWN-LEVEL5" not in right.text
 

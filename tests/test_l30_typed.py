@@ -94,8 +94,8 @@ def test_raise_science_to_level_5_is_the_science_improvement(typed):
     """10.6's second question, P3 at science level 4: the words are read as P3's science
     improvement, and judged as that move is (a level bought there takes no metropolis:
     CK-METRO-TAKE)."""
-    j = judged("puzzle_ck_metropolis", 15, typed)
-    move = judged("puzzle_ck_metropolis", 15, "P3 improve science")
+    j = judged("puzzle_ck_metropolis", 18, typed)
+    move = judged("puzzle_ck_metropolis", 18, "P3 improve science")
     assert j.read and j.move == "P3 improve science" and j.text == move.text, j.text
 
 

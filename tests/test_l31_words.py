@@ -257,11 +257,11 @@ def test_the_harbor_trade_of_lesson_1_1_is_not_marked_as_the_tutors_reading(corn
     ],
 )
 def test_a_level_typed_that_is_not_the_next_is_said_so(typed, said):
-    j = judged("puzzle_ck_metropolis", 15, typed)
+    j = judged("puzzle_ck_metropolis", 18, typed)
     assert not j.correct and j.read and said in j.text, j.text  # (read: l32, s26)
 
 
 @pytest.mark.parametrize("typed", ["raise science to level 5", "raise science to level five"])
 def test_the_next_level_typed_is_the_improvement(typed):
-    j = judged("puzzle_ck_metropolis", 15, typed)
+    j = judged("puzzle_ck_metropolis", 18, typed)
     assert j.read and j.move == "P3 improve science", j.text

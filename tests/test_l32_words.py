@@ -210,7 +210,7 @@ def test_the_dummys_notation_name_stays_D():
 def test_CK_IMPROVE_BUILD_a_wrong_level_is_a_move_read_not_a_text_unread():
     from catan_tutor.widgets.puzzle import NOT_READ, RETRY, SAY_AGAIN, _judgement_html
 
-    j = judged("puzzle_ck_metropolis", 15, "raise science to level 3")
+    j = judged("puzzle_ck_metropolis", 18, "raise science to level 3")
     assert j.read and not j.correct and not j.text.startswith("That is not a move"), j.text
     assert j.text.startswith("P3's science is at level 4: the next is 5"), j.text
     shown = _judgement_html(j)

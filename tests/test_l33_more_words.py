@@ -60,7 +60,7 @@ def test_a_corner_named_by_the_hexes_that_meet_there_is_that_corner(typed):
 
 def test_a_settlement_where_three_hexes_meet_is_judged_as_that_settlement():
     """10.7's P1 (l33): M4 is where M, N and Q meet; too near P1's N6 (BASE-BUILD-DISTANCE)."""
-    j = judged("puzzle_ck_metropolis", 4, "P1 settlement where M, N and Q meet")
+    j = judged("puzzle_ck_metropolis", 5, "P1 settlement where M, N and Q meet")
     assert j.read and j.move == "P1 settle M4", j.text
     assert j.text.startswith("P1 can't build a settlement on M4: M4 is next to"), j.text
     tl = lesson("puzzle_ck_metropolis").timeline
@@ -97,7 +97,7 @@ def test_a_colour_before_another_tracks_name_is_not_read_as_that_track():
     ["spend my cloth to upgrade trade to level 5", "I pay 4 cloth to upgrade trade to level 5"],
 )
 def test_CK_METRO_TAKE_spending_cloth_to_upgrade_trade_to_level_5(typed):
-    j = judged("puzzle_ck_metropolis", 4, typed)
+    j = judged("puzzle_ck_metropolis", 5, typed)
     assert j.correct and j.move == "P1 improve trade A6", j.text
 
 
@@ -201,7 +201,7 @@ def test_CK_METRO_OWN_LEVEL5_the_holder_needing_another_city_is_marked_a_reading
     asked = [a for a in course_puzzles() if a.lesson == "puzzle_ck_metropolis"]
     assert all(a.puzzle.rule != "CK-METRO-OWN-LEVEL5" for a in asked)
     assert all("reading" not in a.puzzle.explain for a in asked)
-    j = judged("puzzle_ck_metropolis", 15, "P3 improve science")
+    j = judged("puzzle_ck_metropolis", 18, "P3 improve science")
     assert j.read and not j.correct and j.rule == "CK-METRO-TAKE", j.text
     assert "P1's for good" in j.text and "reading" not in j.text, j.text
     shown = " ".join(re.sub(r"<[^>]+>", " ", _judgement_html(j)).split())

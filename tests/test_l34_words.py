@@ -77,7 +77,7 @@ def test_CK_IMPROVE_BUILD_getting_trade_up_to_level_5_is_its_improvement(typed):
     """l34 at 10.6: "get trade up to level 5" was told "The word “get” was not understood"."""
     from puzzle_answers import judged
 
-    j = judged("puzzle_ck_metropolis", 4, typed)
+    j = judged("puzzle_ck_metropolis", 5, typed)
     assert j.correct and j.move == "P1 improve trade A6", j.text
 
 
@@ -257,7 +257,7 @@ def test_CK_METRO_TAKE_10_6s_other_affordable_track_says_why_it_is_not_the_answe
     is told why by the question's measure, not held back behind "Ask for a hint"."""
     from puzzle_answers import judged
 
-    j = judged("puzzle_ck_metropolis", 4, "P1 improve science")
+    j = judged("puzzle_ck_metropolis", 5, "P1 improve science")
     assert j.legal and not j.correct, j.text
     assert j.text.endswith("After that, P1 still holds no metropolis."), j.text
     assert "trade" not in j.text and "cloth" not in j.text, j.text

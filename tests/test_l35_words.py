@@ -22,7 +22,7 @@ def test_CK_METRO_TAKE_the_player_taken_from_is_not_the_mover(typed, move):
     move, not P3's": the player after "from" was read as the one improving."""
     from puzzle_answers import judged
 
-    j = judged("puzzle_ck_metropolis", 4, typed)
+    j = judged("puzzle_ck_metropolis", 5, typed)
     assert j.read and j.move == move, j.text
     assert "not P3's" not in j.text and "not P2's" not in j.text, j.text
     assert j.correct == move.endswith("A6"), j.text
@@ -252,6 +252,6 @@ def test_CK_METRO_TAKE_a_wrong_holder_named_is_told_who_holds_it(typed, said):
     no word that another held it; the reply now names the holder (the move stays right)."""
     from puzzle_answers import judged
 
-    j = judged("puzzle_ck_metropolis", 4, typed)
+    j = judged("puzzle_ck_metropolis", 5, typed)
     assert j.correct, j.text
     assert ("was P2's" in j.text) == bool(said) and said in j.text, j.text

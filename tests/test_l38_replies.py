@@ -28,7 +28,7 @@ pytestmark = pytest.mark.course
 
 @pytest.mark.parametrize("typed", ["P3 science up", "science up", "level up science"])
 def test_CK_IMPROVE_BUILD_a_track_said_up_is_improved(typed):
-    j = judged("puzzle_ck_metropolis", 15, typed)
+    j = judged("puzzle_ck_metropolis", 18, typed)
     assert j.read and j.move == "P3 improve science", j.text
 
 

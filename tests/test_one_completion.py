@@ -18,7 +18,7 @@ TRADE = 1  # the trade track
 
 
 def _at_10_6():
-    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == ("puzzle_ck_metropolis", 4))
+    asked = next(a for a in course_puzzles() if (a.lesson, a.node) == ("puzzle_ck_metropolis", 5))
     tl = lesson(asked.lesson).timeline
     return asked.puzzle, tl.nodes[asked.node], tl.rules
 

@@ -71,7 +71,7 @@ def _questions() -> list[tuple[str, object, object, Game, list]]:
 @pytest.mark.parametrize(
     ("where", "typed", "question"),
     [
-        (("puzzle_ck_metropolis", 4), "P1 upgrade", "A city, or a city improvement?"),
+        (("puzzle_ck_metropolis", 5), "P1 upgrade", "A city, or a city improvement?"),
         (("puzzle_ck_progress", 4), "P2 play merchant", "Which hex?"),
         (("puzzle_ck_2p", 20), "a road for neutral 1", "Which edge?"),
     ],

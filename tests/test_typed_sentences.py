@@ -64,9 +64,9 @@ SENTENCES = [
     ("puzzle_ck_progress", 4, "P2 play monopoly", "Which monopoly: Resource Monopoly"),
     ("puzzle_ck_progress", 4, "P2 play merchant", "Which hex?"),
     ("puzzle_ck_progress", 5, "P2 trades wool for an ore", "How many wool for one ore?"),
-    ("puzzle_ck_metropolis", 4, "P1 improves trade and places the metropolis on A6", READ),
-    ("puzzle_ck_metropolis", 4, "P1 improve trade", READ),  # (A6 alone takes it: l26)
-    ("puzzle_ck_metropolis", 4, "P1 upgrade", "A city, or a city improvement?"),
+    ("puzzle_ck_metropolis", 5, "P1 improves trade and places the metropolis on A6", READ),
+    ("puzzle_ck_metropolis", 5, "P1 improve trade", READ),  # (A6 alone takes it: l26)
+    ("puzzle_ck_metropolis", 5, "P1 upgrade", "A city, or a city improvement?"),
     ("puzzle_ck_2p", 8, "P1 offers a trade to P2: 1 brick for 2 wool", READ),
     ("puzzle_ck_2p", 8, "P1 Offer a trade to P2: 1 brick for 2 wool", READ),
     # which cards the draw takes from is the question there: asked when not said (l23:
