@@ -49,7 +49,10 @@ def test_CK_TRADE_MERCHANT_the_key_shows_while_the_merchant_is_on_the_board_only
     key = merchant_key_html(game)
     assert f"class='{KEY_CLASS}'" in key
     assert key in pieces_key_html(SimpleNamespace(game=game, puzzle_secret=False))
-    assert key not in pieces_key_html(SimpleNamespace(game=game, puzzle_secret=True))
+    asked = pieces_key_html(SimpleNamespace(game=game, puzzle_secret=True))
+    assert key not in asked and asked.endswith(merchant_key_html(game, short=True))  # 1 line
+    short = re.sub(r"<svg.*?</svg>|<[^>]+>", " ", asked)
+    assert "merchant" in short and "holder's colour" in short and "nowrap" in asked
     words = re.sub(r"<svg.*?</svg>|<[^>]+>", " ", key)
     for said in ("merchant", "bag", "gold coin", "holder's colour", "robber", "2:1", "victory"):
         assert said in words, (said, words)
