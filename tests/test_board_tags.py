@@ -457,7 +457,10 @@ def test_a_tap_that_several_kinds_could_mean_names_the_buttons_to_choose_from(mo
     monkeypatch.setattr(t.session, "kinds", lambda: ["settle", "build city", "build road"])
     v = board.parse_vertex("N6")
     t.act_at(("vertex", v))
-    assert t.session.message == "Choose what to do first: “Build a settlement” or “Build a city”."
+    assert t.session.message == (
+        "Choose what to do first: “Build a settlement” or “Build a city”, and it goes on the "
+        "corner you tapped."
+    )
     assert t.game.state.vowner[v] == -1
 
 

@@ -13,7 +13,7 @@ from test_puzzle_secret import at_question
 
 from catan_tutor import board
 from catan_tutor.study.puzzle import answer_nodes
-from catan_tutor.widgets.kinds import moment_kinds, target_of
+from catan_tutor.widgets.kinds import SPOT_WORDS, kind_name, moment_kinds, target_of
 from catan_tutor.widgets.kinds_unavailable import unavailable
 from catan_tutor.widgets.play_panel import SEVERAL
 from catan_tutor.widgets.wording import kind_words
@@ -78,3 +78,52 @@ def test_a_tap_offers_no_kind_that_is_greyed(asked):
         if "Choose what to do first" in said:
             named = [k for k in greyed if f"“{kind_words(k)}”" in said]
             assert not named, (spot, named, said)
+
+
+def test_a_tap_that_asked_for_the_kind_is_played_there_once_the_kind_is_chosen():
+    """s44, a fresh learner: at a question where two kinds play on a corner, a tap on the
+    answer's corner asked to choose the kind first, and the kind's button then asked for the
+    corner again. The tap is kept: the kind's button judges the move on that spot (right, for
+    the answer's kind), and the reply says so. A kind of another kind of spot, or a step away,
+    forgets it."""
+    met = 0
+    for asked in course_puzzles():
+        t = at_question(asked)
+        s = t.session
+        answer = answer_nodes(asked.puzzle, s.timeline.current, s.timeline.rules)[0].action
+        spot = target_of(answer)
+        if spot is None or s.puzzle.seats():  # (who moves: the form asks the seat too)
+            continue
+        s.kind = ""
+        t.controls.act_at(spot)
+        said = t.puzzle.result.value
+        if "Choose what to do first" not in said:
+            continue
+        met += 1
+        assert f"goes on the {SPOT_WORDS[spot[0]]} you tapped" in said, said
+        at = s.timeline.current
+        t.controls.palette.value = kind_name(answer)
+        assert s.puzzle.key(at) in s.puzzle.solved, (asked.lesson, asked.node, s.message)
+        assert s.timeline.current.action == answer and s.waiting is None
+    assert met >= 2  # 7.8's and 8.x's corner questions at least
+
+
+def test_a_kept_tap_is_forgotten_by_a_kind_of_another_spot_and_by_a_step():
+    (asked,) = [a for a in course_puzzles() if (a.lesson, a.node) == ("puzzle_ck_knights", 19)]
+    t = at_question(asked)
+    s = t.session
+    at = s.timeline.current
+    answer = answer_nodes(asked.puzzle, at, s.timeline.rules)[0].action
+    spot = target_of(answer)
+    assert spot is not None and spot[0] == "vertex"
+    t.controls.act_at(spot)
+    assert s.waiting == (at, spot)
+    t.controls.palette.value = "build road"  # an edge's kind: the corner is not its spot
+    assert s.waiting is None and s.timeline.current is at and not s.puzzle.tries
+    t.controls.palette.value = None
+    s.kind = ""
+    t.controls.act_at(spot)
+    s.goto(at.parent)  # a step back, then forward again: the tap was at another moment
+    s.goto(at)
+    t.controls.palette.value = kind_name(answer)
+    assert s.timeline.current is at and s.puzzle.key(at) not in s.puzzle.solved

@@ -58,7 +58,7 @@ from .panels import cards_text, dev_cards_text
 from .place_words import OFF_BOARD_SHORT, off_board
 from .possible_parts import possible_parts
 from .taken_spots import free_spots
-from .tap_choices import agreeing, enabled_kinds, kinds_at_words, legal_with_spot
+from .tap_choices import agreeing, enabled_kinds, kinds_at_words, kinds_named, legal_with_spot
 from .try_words import try_help, try_verdict_html
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words, palette_words
@@ -321,6 +321,8 @@ class PlayPanel:
         """A kind chosen in the palette or among the greyed ones (not one shown already)."""
         if change["new"] and change["new"] != self.session.kind:
             self.session.choose_kind(change["new"])
+            if (spot := self.session.tapped_spot(change["new"])) is not None:
+                self.act_at(spot)  # a tap kept for a kind: its move there (s44)
 
     def _form(self, acts: list[Action]) -> ActionForm | None:
         s = self.session
@@ -448,16 +450,6 @@ class PlayPanel:
         )
 
     # ------------------------------------------------------------ acting on the board
-    def _kinds_at(self, where: str) -> str:
-        """The buttons that would play on that kind of spot, as they read ("“settle” or
-        “build city”"); every kind of the moment when none does."""
-        s = self.session
-        kinds = enabled_kinds(s)  # (none greyed: tap_choices)
-        ours = variant_kinds(s.game)
-        here = [k for k in kinds if spot_kind(ours.get(k)) == where] or kinds
-        named = [f"“{kind_words(k)}”" for k in here]
-        return " or ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
-
     def act_at(self, spot: Spot) -> None:
         """A click (or Enter) at a spot: play the chosen kind's move there; several moves
         there fill the form; none: why not there."""
@@ -474,9 +466,10 @@ class PlayPanel:
             if not kind and len(only) == 1 and spot_kind(variant_kinds(s.game).get(only[0])):
                 s.choose_kind(only[0])  # the one kind, played on another kind of spot: said so
                 return self.ask_at(spot)
-            if not kind:  # several kinds (or none) on such a spot: named, not placed
-                named = "" if s.game.is_chance() else self._kinds_at(spot[0])  # (l27: "Die")
-                return self._reply(kinds_at_words(named))
+            if not kind:  # several kinds (or none) on such a spot: named, the spot kept
+                named = "" if s.game.is_chance() else kinds_named(s, spot[0])  # (l27: "Die")
+                s.waiting = (s.timeline.current, spot)  # the kind's button plays it there
+                return self._reply(kinds_at_words(named, spot[0]))
             s.choose_kind(kind, tapped=True)
         # a click's moves: any while a puzzle judges it, else the legal; as the form says
         pool = (self.form.actions if s.puzzle_secret else s.of_kind()) if self.form else []

@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..game import Game
-from .kinds import clicked_fields, moment_kinds
+from .kinds import SPOT_WORDS, clicked_fields, moment_kinds, spot_kind, variant_kinds
 from .kinds_unavailable import unavailable
+from .wording import kind_words
 
 if TYPE_CHECKING:
     from .forms import ActionForm
@@ -91,8 +92,22 @@ def enabled_kinds(session: TutorSession) -> list[str]:
 NOTHING_HERE = "Nothing is played on that spot now: use the buttons and the step controls."
 
 
-def kinds_at_words(named: str) -> str:
+def kinds_named(session: TutorSession, where: str) -> str:
+    """The buttons that would play on that kind of spot, as they read ("“Build a settlement”
+    or “Build a city”"); every kind of the moment when none does (none greyed)."""
+    kinds = enabled_kinds(session)
+    ours = variant_kinds(session.game)
+    here = [k for k in kinds if spot_kind(ours.get(k)) == where] or kinds
+    named = [f"“{kind_words(k)}”" for k in here]
+    return " or ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+
+
+def kinds_at_words(named: str, where: str = "") -> str:
     """The reply to a tap with no kind chosen where several kinds of the moment may be meant
     (they are ``named``), or '' at chance's moment, where none is the learner's: a dice roll's
-    step said "Choose what to do first: “Die”." (l27 on a phone at 2.2, a tap on a harbor)."""
-    return f"Choose what to do first: {named}." if named else NOTHING_HERE
+    step said "Choose what to do first: “Die”." (l27 on a phone at 2.2, a tap on a harbor).
+    The spot tapped is kept (``TutorSession.tapped_spot``): the kind's button plays there."""
+    if not named:
+        return NOTHING_HERE
+    there = f", and it goes on the {SPOT_WORDS[where]} you tapped" if where in SPOT_WORDS else ""
+    return f"Choose what to do first: {named}{there}."

@@ -40,6 +40,7 @@ from .kinds import (
     kind_name,
     kinds_of,
     seat_only,
+    spot_kind,
     variant_kinds,
 )
 from .layout_steps import lay_out
@@ -123,6 +124,7 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         self.editing, self.link_shown = False, False
         self.author_view = False  # the lesson's checks and the Author panel show
         self.kind, self.kind_tapped = "", False  # the kind of action chosen; by a board tap
+        self.waiting: tuple[Node, Spot] | None = None  # a tap several kinds could mean, kept
         self.exploring = False  # every tool shows (Explore): a lesson's chance can be forced
         self.message = ""  # the line under the palette
         self.tried_text = ""  # the move typed under Try a move
@@ -183,6 +185,8 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
                 else ""
             )
             self.kind_tapped = False
+        if self._shown is not self.timeline.current:  # a tap kept for a kind: of that moment
+            self.waiting = None
         self._shown = self.timeline.current
         self.skipped.discard(self._shown.id)
         self.chosen = None  # the form is made anew: it names its spot again
@@ -394,6 +398,16 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
             self.try_move(str(cls(acting_seat(self.game))))
         elif self._one_click(cls, acts):  # nothing left to choose: played, as Roll is (s31)
             self.play(acts[0])
+
+    def tapped_spot(self, kind: str) -> Spot | None:
+        """The spot a tap chose before a kind did, its kind of spot ``kind``'s, at the node
+        shown (s44, a fresh learner: a tap where two kinds play asked for the kind, then the
+        kind's button asked for the spot again); forgotten once asked."""
+        kept, self.waiting = self.waiting, None
+        cls = variant_kinds(self.game).get(kind)
+        if kept is None or kept[0] is not self.timeline.current or cls is None:
+            return None
+        return kept[1] if spot_kind(cls) == kept[1][0] else None
 
     def drop_tapped_kind(self) -> None:
         """A kind a tap chose, its answer judged wrong: unchosen (s42 at 1.4: a corner tapped
