@@ -568,3 +568,19 @@ def test_a_lesson_jumped_through_with_last_is_not_done_until_its_steps_are_shown
         s.step("forward")
     assert not s.skipped and app.progress.store.done == {"base_setup"}
     assert SKIPPED not in app.tutor.line.text.value
+
+
+def test_a_right_answers_move_is_said_in_its_first_clause_before_the_explanation():
+    """s44 at 11.16: "Right: P1 spends a trade token on a forced trade from resource cards
+    only: 2 cards are drawn blind…" put how a forced trade works before the lesson's why, which
+    says it again. Where an explanation follows, the move is said in its first clause; every
+    other puzzle's move sentence (no colon) is whole."""
+    from puzzle_answers import judged
+
+    j = judged("puzzle_ck_2p", 8, "P1 force")
+    assert j.correct and j.text.startswith(
+        "Right: P1 spends a trade token on a forced trade from resource cards only. Of the two"
+    ), j.text
+    assert "drawn blind from P2's resource cards" not in j.text
+    j = judged("puzzle_ck_metropolis", 5, "P1 improve trade A6")
+    assert j.text.startswith("Right: P1 improves trade to level 5 and takes the trade metropolis")

@@ -169,6 +169,15 @@ def judge(
     return replace(said, text=in_printed_names(said.text, names))
 
 
+def _move_said(sentence: str, explained: bool) -> str:
+    """The right answer's move, said before the author's explanation (``explained``): its
+    first clause alone where the sentence goes on after a colon to how the move works, which
+    the explanation says in its own words (s44 at 11.16: "P1 spends a trade token on a forced
+    trade from resource cards only: 2 cards are drawn blind…" stood before the why)."""
+    head, colon, _ = sentence.partition(": ")
+    return f"{head}." if explained and colon else sentence
+
+
 def _with_wrong(puzzle: Puzzle, said: Judgement, node: Node, rules) -> Judgement:
     """``said`` with the author's reason for its kind of move (``Puzzle.wrong``) where it
     told only that the kind does not answer (``STUCK``, ``ANOTHER_KIND``)."""
@@ -321,7 +330,7 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
             True,
             True,
             puzzle.rule or ex.rule,
-            f"Right: {say(s, ex.action)} {why}".strip(),
+            f"Right: {_move_said(say(s, ex.action), bool(puzzle.explain))} {why}".strip(),
             hit,
         )
     own = can(s, ex.action, ex.legal)
