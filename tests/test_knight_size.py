@@ -90,3 +90,40 @@ def test_a_neutral_knight_s_number_on_a_phone_is_readable(zoom: float) -> None:
     size = float(c.font.split("px")[0].split()[-1])  # "bold 24px sans-serif"
     assert size * shown >= LABEL_LEAST_PX - 0.6  # (the font's size is rounded to a pixel)
     assert len(c.bars) == 2 and min(c.bars) * shown >= 2.0
+
+
+class _Polygons(_Canvas):
+    """Records the polygons drawn (their heights in canvas px)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.heights: list[float] = []
+
+    def fill_polygon(self, pts) -> None:
+        ys = [y for _, y in pts]
+        self.heights.append(max(ys) - min(ys))
+
+
+@pytest.mark.parametrize("zoom", [1.0, 0.54, 0.45])
+def test_the_robber_and_the_merchant_keep_a_least_size_on_a_phone(zoom: float) -> None:
+    """s43 on a 375 px phone: the merchant's bag was ~12 px high, the robber's body as small;
+    each keeps a least size as shown (``knight_size.at_least``), and at full size is drawn as
+    before."""
+    from catan_tutor.widgets.board_paint import merchant_figure
+    from catan_tutor.widgets.knight_size import MERCHANT_LEAST_UNIT, ROBBER_LEAST_UNIT
+    from catan_tutor.widgets.style import MERCHANT_SHAPE, ROBBER_SHAPE
+
+    view = BoardView(new_game("ck", players=3))
+    painter = view.painter
+    painter.zoom = zoom
+    shown = zoom / view.ratio
+    c = _Polygons()
+    painter._draw_robber(c, S.Robber(0, (0.0, 0.0)))
+    unit = ROBBER_LEAST_UNIT if zoom < 1 else view.vp.len(0.11) * shown
+    ys = [y for _, y in ROBBER_SHAPE]
+    assert c.heights[0] * shown == pytest.approx((max(ys) - min(ys)) * unit, rel=0.01)
+    c = _Polygons()
+    merchant_figure(painter, c, S.Merchant(0, 0, "#cc3333", (0.0, 0.0)))
+    unit = MERCHANT_LEAST_UNIT if zoom < 1 else view.vp.len(0.15) * shown
+    ys = [y for _, y in MERCHANT_SHAPE]
+    assert c.heights[0] * shown == pytest.approx((max(ys) - min(ys)) * unit, rel=0.01)

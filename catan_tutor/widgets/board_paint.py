@@ -52,7 +52,13 @@ from . import style
 from .dice_shown import NO_DICE, dice_caption
 from .displaced_knight import draw_displaced
 from .harbor_marks import harbor_tab
-from .knight_size import knight_size, label_font
+from .knight_size import (
+    MERCHANT_LEAST_UNIT,
+    ROBBER_LEAST_UNIT,
+    at_least,
+    knight_size,
+    label_font,
+)
 from .letter_room import (
     LETTER_EM,
     ROOM,
@@ -454,7 +460,7 @@ class ScenePainter:
 
     def _draw_robber(self, c: Canvas, robber: Robber) -> None:
         x, y = self.vp.px(robber.at)
-        u = self.vp.len(0.11)
+        u = at_least(self.vp.len(0.11), ROBBER_LEAST_UNIT, self.ratio, self.zoom)  # (a phone)
         body = _shape(x, y, u, style.ROBBER_SHAPE)
         c.fill_style, c.stroke_style, c.line_width = style.ROBBER, style.ROBBER_EDGE, self.px(1.5)
         c.fill_polygon(body)
@@ -484,13 +490,14 @@ def merchant_figure(p: ScenePainter, c: Canvas, merchant: Merchant) -> None:
     head read as the robber; l35: a plain mark read as a knight)."""
     fill = merchant.fill
     x, y = p.vp.px(merchant.at)
-    pts = _shape(x, y, p.vp.len(style.MERCHANT_SIZE), style.MERCHANT_SHAPE)
+    u = at_least(p.vp.len(style.MERCHANT_SIZE), MERCHANT_LEAST_UNIT, p.ratio, p.zoom)
+    pts = _shape(x, y, u, style.MERCHANT_SHAPE)
     c.line_join = "round"
     p._halo(c, pts, 1.5)
     c.fill_style, c.stroke_style, c.line_width = fill, style.PIECE_EDGE, p.px(1.5)
     c.fill_polygon(pts)
     c.stroke_polygon(pts)
-    u = p.vp.len(style.MERCHANT_SIZE)  # the cord at its neck, a gold coin: a bag (s43, l35)
+    # the cord at its neck, a gold coin: a bag (s43, l35)
     (ax, ay), (bx, by) = style.MERCHANT_TIE
     c.line_width = p.px(2)
     c.stroke_line(x + ax * u, y + ay * u, x + bx * u, y + by * u)
