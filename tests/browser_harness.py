@@ -146,6 +146,40 @@ def poll_waits() -> None:
 
     wait_for_function.polled = True  # type: ignore[attr-defined]
     Page.wait_for_function = wait_for_function  # type: ignore[method-assign]
+    looks_kept_on_request()
+
+
+# The looks the browser tests keep in tests/artifacts/ (``page.screenshot(path=...)``) are
+# taken only with CATAN_SCREENSHOTS=1: ~150 a run, ~0.15 CPU-s each (Chromium's capture and
+# PNG encoding) for files nobody reads after a pass. A failed test keeps its pages' last looks
+# (``new_page``) either way; a screenshot whose bytes a test compares is always taken.
+SHOTS = os.environ.get("CATAN_SCREENSHOTS", "").strip() not in ("", "0")
+
+
+def looks_kept_on_request() -> None:
+    """Make ``screenshot(path=...)`` of a page or a locator write its file only with
+    ``SHOTS`` or ``keep=True``; else a locator is waited for and scrolled into view as for
+    its screenshot (visible and stable: the same check, the page left as it would be)."""
+    from playwright.sync_api import Locator, Page
+
+    page_shot, locator_shot = Page.screenshot, Locator.screenshot
+    if getattr(page_shot, "on_request", False):
+        return
+
+    def page_screenshot(self, *args, keep: bool = False, **kwargs):
+        if SHOTS or keep or kwargs.get("path") is None:
+            return page_shot(self, *args, **kwargs)
+        return b""
+
+    def locator_screenshot(self, *args, keep: bool = False, **kwargs):
+        if SHOTS or keep or kwargs.get("path") is None:
+            return locator_shot(self, *args, **kwargs)
+        self.scroll_into_view_if_needed(timeout=kwargs.get("timeout"))
+        return b""
+
+    page_screenshot.on_request = True  # type: ignore[attr-defined]
+    Page.screenshot = page_screenshot  # type: ignore[method-assign]
+    Locator.screenshot = locator_screenshot  # type: ignore[method-assign]
 
 
 def watch_kernel(context) -> None:
@@ -468,7 +502,7 @@ class Page:
         """Close the page's context; ``shot``: keep its last look (``NAME_last.png``)."""
         if shot:
             try:
-                self.page.screenshot(path=ARTIFACTS / f"{self.name}_last.png")
+                self.page.screenshot(path=ARTIFACTS / f"{self.name}_last.png", keep=True)
             except Exception:  # noqa: BLE001 - the page may be gone
                 pass
         print(f"\n{self.name}: browser console:", *self.console[-15:], sep="\n  ")
