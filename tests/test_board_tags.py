@@ -952,3 +952,31 @@ def test_every_label_on_keeps_each_tag_apart_from_the_next(monkeypatch, shown):
 
     near = [(a, b) for k, a in enumerate(tags) for b in tags[k + 1 :] if apart(a, b) < room]
     assert not near, (shown, near)
+
+
+def test_the_why_not_banner_keeps_off_the_harbors_words_where_the_other_edge_is_free(
+    monkeypatch,
+):
+    """s43 at 1.1 (1280 wide): a two-line reason for M4 went on the top strip, the edge
+    farther from the spot, over the "grain" harbor's word. A harbor's disc and word count as
+    pieces the banner covers: it goes along the bottom, which hides none."""
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+    from catan_tutor.widgets import Tutor
+    from catan_tutor.widgets import board_view as bv
+    from catan_tutor.widgets.harbor_marks import harbor_marks
+
+    view = Tutor(load_scenario(packaged_lessons() / "base_setup.catan.yaml")).view
+    drawn = []
+
+    def spy(*args, **kwargs):
+        drawn.append(banner(*args, **kwargs))
+        return drawn[-1]
+
+    monkeypatch.setattr(bv, "banner", spy)
+    view.mark_refused(("vertex", board.parse_vertex("M4")), LONG)
+    (tag,) = drawn
+    assert len(tag.lines) >= 2
+    discs, tabs = harbor_marks(view.painter)
+    marks = [y for _, y, _ in discs] + [(t[1] + t[3]) / 2 for t in tabs]
+    assert tabs and not [y for y in marks if tag.top <= y <= tag.top + tag.height], tag

@@ -514,7 +514,7 @@ class BoardView:
     def _draw_refused(self, c: Canvas, spot: tuple[str, int], reason: str) -> None:
         """A red ring on a spot the chosen kind cannot be played on; its reason, every word,
         on a banner across the top or bottom edge of the board (above the strip: the dice line
-        stays in sight), whichever covers fewer pieces and never the spot
+        stays in sight), whichever covers fewer pieces and harbor marks, never the spot
         (``board_tags.banner``), its text readable at the width the board shows at; on a
         phone's board, in a line under it (``why_not``, ``_drawn``), hiding none of it."""
         for colour, width in (("#ffffff", 8.0), (REFUSED, 4.5)):
@@ -525,6 +525,8 @@ class BoardView:
         pieces = self.painter.pieces()
         at = [b.at for b in pieces.buildings] + [r.at for r in pieces.roads]
         ys = [self.vp.px(p)[1] for p in at + [k.at for k in pieces.knights]]
+        discs, tabs = harbor_marks(self.painter)  # a harbor's word counts as a piece (s43:
+        ys += [y for _, y, _ in discs] + [(t[1] + t[3]) / 2 for t in tabs]  # "grain" hidden)
         wide = float(self.canvas.width)
         font = math.ceil(shown_px(BANNER_PX, self.zoom, self.ratio))  # whole pixels
         bottom = float(self.canvas.height) - self.strip
