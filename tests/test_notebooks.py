@@ -2,10 +2,12 @@
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import nbformat
 import pytest
+from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
 from catan_tutor.rulebook import rule
@@ -17,13 +19,36 @@ NOTEBOOKS = sorted(notebooks_dir().glob("*.ipynb"))
 RULE_ID = re.compile(r"\b(?:BASE|CK2P|CK|2P|DUMMY)-[A-Z0-9-]*[A-Z0-9]\b(?![-*])")
 
 
+@pytest.fixture(scope="module")
+def kernel() -> Iterator[KernelManager]:
+    """One kernel for every notebook (started by the first, in the notebooks' folder): a
+    kernel's start is ~1 CPU-s, ~10 a run when each notebook had its own. Each notebook
+    runs after ``%reset -f``: none sees a name another defined."""
+    km = KernelManager(kernel_name="python3")
+    yield km
+    if km.has_kernel:
+        km.shutdown_kernel(now=True)
+
+
 @pytest.mark.kernel
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
-def test_notebook_executes(path: Path) -> None:
+def test_notebook_executes(path: Path, kernel: KernelManager) -> None:
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(
-        nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
-    ).execute()
+    fresh = nbformat.v4.new_code_cell("%reset -f")  # (the notebook before's names gone)
+    nb.cells.insert(0, fresh)
+    client = NotebookClient(
+        nb,
+        km=kernel,
+        timeout=120,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+    )
+    try:
+        client.execute()
+    finally:
+        if client.kc is not None:
+            client.kc.stop_channels()
+    assert nb.cells.pop(0) is fresh and fresh.outputs == []
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
     if path.name == "odds.ipynb":  # tables and figures of catan_tutor.analysis, no board
