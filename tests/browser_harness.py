@@ -4,6 +4,7 @@ recorded, a page per test, and waiting for the app's painted board."""
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -468,6 +469,7 @@ class Page:
 
     def __init__(self, browser, name: str, **context: object):
         self.name = name
+        self._failures = _FAILURES[0]  # the run's failed test phases when it opened
         self.outside: list[str] = []
         self.console: list[str] = []
         self.sent: list[int] = []
@@ -498,8 +500,12 @@ class Page:
         if (url := outside(request)) is not None:
             self.outside.append(url)
 
-    def close(self, shot: bool = True) -> None:
-        """Close the page's context; ``shot``: keep its last look (``NAME_last.png``)."""
+    def close(self, shot: bool | None = None) -> None:
+        """Close the page's context; ``shot``: keep its last look (``NAME_last.png``). By
+        default only where it may be read: with ``SHOTS``, while an error is raised (a
+        ``finally:``), or once a test has failed since the page opened (a fixture's page)."""
+        if shot is None:
+            shot = SHOTS or sys.exc_info()[0] is not None or _FAILURES[0] > self._failures
         if shot:
             try:
                 self.page.screenshot(path=ARTIFACTS / f"{self.name}_last.png", keep=True)
@@ -514,6 +520,7 @@ class Page:
 
 # Set on a test's item when a phase of it failed (``new_page`` keeps its pages' last looks then)
 FAILED = pytest.StashKey[bool]()
+_FAILURES = [0]  # the test phases that failed so far in this process
 
 
 @pytest.hookimpl(wrapper=True)
@@ -521,6 +528,7 @@ def pytest_runtest_makereport(item, call):
     report = yield
     if report.failed:
         item.stash[FAILED] = True
+        _FAILURES[0] += 1
     return report
 
 
