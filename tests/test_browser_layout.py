@@ -888,12 +888,21 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, phone):
         assert box["y"] + box["height"] <= 740, box
         # ▶ too (it was under the fold, 80 px kept over the board for the chapter's line the
         # list over it names: the first ▶ scrolled what the game waits for off the top); a
-        # tap on it moves nothing
+        # tap on it takes the page to where the board sticks at the screen's top, ▶ right
+        # under it, the step's words under ▶ (they began at the screen's foot: the board and
+        # the words were never seen together, a fresh learner; board_still.js)
         assert steps["y"] + steps["height"] <= 740, steps
         forward.first.tap()
         page.wait_for_function(f"() => ({STATE_JS})() === '1'")
         settle(page)  # (a reply out of sight is scrolled to: reply_in_view.js)
-        assert forward.first.bounding_box() == steps and canvas.bounding_box() == box
+        now, after = forward.first.bounding_box(), canvas.bounding_box()
+        foot = page.evaluate(
+            "() => window.catanCover(document.querySelector('.catan-tutor .catan-step'))"
+        )
+        assert 0 <= after["y"] <= 20 and after["y"] + after["height"] <= foot, (after, foot)
+        assert now["x"] == steps["x"] and 0 <= now["y"] - foot <= 24, (now, foot)
+        said = story.bounding_box()["y"]
+        assert 0 <= said - now["y"] - now["height"] <= 24 and said <= 740 - 80, (said, now)
         page.locator(".catan-board-col").get_by_role("button").filter(has_text="|◀").tap()
         page.wait_for_function(f"() => ({STATE_JS})() === '0'")
         assert page.evaluate(SMALL_JS, 40) == []

@@ -2,8 +2,9 @@
 turn it is (it was under ◀ ▶, its third line past the screen's foot; then over the heading's
 words, hiding whose turn it was), said once on the page; with the labels on, every
 hex's letter stays readable; entering a puzzle's step with ▶ shows its question and answer's
-row on the first screen, and leaving it with ◀ moves neither the board nor ◀ (the heading's
-kept lines came back over it: 53 px down); a solved puzzle's key of marks under its "Right".
+row under the board, stuck at the screen's top, and leaving it with ◀ moves neither the board
+nor ◀ (the heading's kept lines came back over it: 53 px down); a solved puzzle's key of
+marks under its "Right".
 
 Screenshots: tests/artifacts/phone_*.png (looked at). Needs /usr/bin/chromium.
 """
@@ -47,6 +48,11 @@ UNDER_RULE_JS = """() => {
   return box.getBoundingClientRect().bottom - parseFloat(getComputedStyle(box).borderBottomWidth)
     - words;
 }"""
+
+
+# Runs in the page: the screen's y under which the page is seen: the foot of the board where it
+# sticks at the screen's top (style.LAYOUT_CSS), else 0 (page_facts.js's catanCover)
+BOARD_FOOT_JS = "() => window.catanCover(document.querySelector('.catan-tutor .catan-step'))"
 
 
 # Runs in the page: px the page is scrolled (the window's, and Voilà's box's) and the top of
@@ -228,7 +234,7 @@ def _prompt_box(page) -> dict:
     return page.locator(".catan-puzzle-prompt").bounding_box()
 
 
-def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_step_buttons(
+def test_entering_a_puzzle_s_step_sticks_the_board_and_leaving_it_moves_neither_it_nor_the_steps(
     app_server, phone
 ):
     from catan_tutor.study.resources import packaged_lessons
@@ -243,9 +249,9 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     steps_ = page.locator(".catan-board-col").get_by_role("button")
     back, forward = steps_.filter(has_text="◀").nth(1), steps_.filter(has_text="▶").first
     box, steps, depth = canvas.bounding_box(), back.bounding_box(), page.evaluate(STATE_JS)
-    # ▶ into the question at the top of the page: the heading keeps no lines for it, and
-    # the board goes up (no scroll can take it back), for the question and its answer's row
-    # on the first screen (a margin holding the board put them a scroll away)
+    # ▶ into the question at the top of the page: the page goes to where the board sticks
+    # at the screen's top, ◀ ▶ right under it, the question and its answer's row under them
+    # (board_still.js: the step's words with the board; they began at the screen's foot)
     forward.tap()
     page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
     page.locator(".catan-puzzle").first.wait_for()
@@ -259,8 +265,10 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     # question_in_view.js scrolls the page, no farther than it takes, when it is not)
     prompt = _prompt_box(page)
     answer = page.locator(".catan-puzzle-entry").bounding_box()
-    assert prompt["y"] >= 0 and answer["y"] + answer["height"] <= 741, (prompt, answer)  # (sub-px)
     box, steps = canvas.bounding_box(), back.bounding_box()  # where the question put them
+    foot = page.evaluate(BOARD_FOOT_JS)  # (the board sticks at the top: under it is covered)
+    assert 0 <= box["y"] <= 20 and steps["y"] >= foot, (box, steps, foot)
+    assert prompt["y"] >= foot and answer["y"] + answer["height"] <= 741, (prompt, answer)
     depth = page.evaluate(STATE_JS)
     back.tap()  # out of the puzzle: its question goes, the heading's kept lines come back
     page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
@@ -270,9 +278,9 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     # (the board came 53 px down, ◀ with it: a second tap landed on the board)
     assert abs(canvas.bounding_box()["y"] - box["y"]) <= 1, (canvas.bounding_box(), box)
     assert abs(back.bounding_box()["y"] - steps["y"]) <= 1, (back.bounding_box(), steps)
-    # what the game waits for over the board, in sight
-    head = page.locator(".catan-head").bounding_box()
-    assert head["y"] + head["height"] >= 0 and head["y"] + head["height"] <= box["y"], head
+    # ◀ ▶ in sight under the board, not under it (the page keeps its height: the step's
+    # shorter page took the board ~200 px down under the finger)
+    assert back.bounding_box()["y"] >= page.evaluate(BOARD_FOOT_JS), back.bounding_box()
     # solved: "Right", then the key of its "§" under the words it explains, as on a desktop
     # (the key went over "Right": phone_puzzle_key_before.png)
     forward.tap()
@@ -290,7 +298,8 @@ def test_entering_and_leaving_a_puzzle_s_step_move_neither_the_board_nor_the_ste
     settle(page)
     page.screenshot(path=ARTIFACTS / "phone_puzzle_several.png")
     said = several.bounding_box()
-    assert said["y"] >= 0 and said["y"] + said["height"] <= 741, said  # (sub-pixel)
+    foot = page.evaluate(BOARD_FOOT_JS)  # (not under the board stuck at the top)
+    assert said["y"] >= foot and said["y"] + said["height"] <= 741, (said, foot)  # (sub-pixel)
     # (the board goes up no farther than shows the question and its answer's row over the
     # reply held at the foot, M still in sight over it: s24, reply_in_view.js's roomFor)
     now, held = canvas.bounding_box(), page.locator(".catan-reply-held")
@@ -447,8 +456,8 @@ def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(
     assert shown["x"] >= 0 and shown["x"] + shown["width"] <= new_game["x"] + new_game["width"] + 1
     assert chapter["y"] >= shown["y"] + shown["height"], (shown, chapter)
     # Roll at 2.1, scrolled down to it under the lesson's words: what the dice did shows on
-    # the board, the heading over it (the board was 307 px above the screen, its foot 36 px
-    # into it: a fresh learner, s33; board_still.js)
+    # the board, whole on the screen (it was 307 px above the screen, its foot 36 px into it:
+    # a fresh learner, s33); it sticks at the screen's top now (style.LAYOUT_CSS)
     page.locator(".catan-help summary").tap()  # (the help folded again)
     page.locator(".catan-chapter-picker select").select_option(index=2)  # chapter 2: 2.1
     page.locator(".catan-tutor .catan-head").filter(has_text="Production").wait_for()
@@ -456,18 +465,16 @@ def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(
     roll, canvas = page.locator(".catan-roll").first, page.locator(BOARD).last
     roll.scroll_into_view_if_needed()
     settle(page)
-    assert canvas.bounding_box()["y"] < 0  # (the board above the screen)
+    # (the board stays at the screen's top, stuck, the page scrolled under it to Roll)
+    assert 0 <= canvas.bounding_box()["y"] <= 20 and page.evaluate(SCROLLED_JS) > 0
     depth = page.evaluate(STATE_JS)
     roll.tap()
     page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
     settle(page)
     frames(page)
     page.screenshot(path=ARTIFACTS / "phone_rolled.png")
-    board, head = canvas.bounding_box(), page.locator(".catan-tutor .catan-head").bounding_box()
-    assert 0 <= head["y"] < board["y"] and board["y"] + board["height"] <= PHONE["height"], (
-        head,
-        board,
-    )
+    board = canvas.bounding_box()
+    assert 0 <= board["y"] and board["y"] + board["height"] <= PHONE["height"], board
     # the New game form: Start after the seats it starts the game with (it came before them,
     # the last of the variant's row: s34 m15_phone_dark_newgame.png)
     page.locator(".catan-bar .catan-new-game").tap()

@@ -15,6 +15,18 @@
  * played, within a few seconds and before the learner scrolls, the board comes into sight,
  * the heading over it (whose turn, what now) when both fit; not at a question (its own
  * words and answer's row come in: question_in_view.js).
+ * A phone's board sticks at the screen's top while the words under it scroll (style.LAYOUT_CSS):
+ * a step taken (◀ ▶, or a move played by a tap on the board) shows its words with the board.
+ * When the step has changed, the step's first words under the board (its story, "You left the
+ * lesson's line", the question, the lesson's text) are brought in where they are under the
+ * board or less than a few lines of them show over the screen's foot: the page goes to where
+ * the board just sticks, the step buttons right under it and the words under them (at the
+ * page's top ▶ sat at the screen's foot, the words under the fold; scrolled down to read,
+ * the next step's words began under the board). After a tap on the board only where it is
+ * stuck (the board stays under the finger), and not at a question (its reply is
+ * reply_in_view.js's). A learner's own scroll ends it. A step or board tap with the board
+ * stuck keeps the tutor's height as its least till the next one: a shorter step (◀ out of a
+ * question) brought the page's foot up and the board ~200 px down under the finger.
  */
 (function () {
   'use strict';
@@ -36,6 +48,82 @@
     var canvas = tutor && tutor.querySelector('.catan-board canvas');
     held = canvas ? {canvas: canvas, top: inPage(canvas), at: Date.now()} : null;
   }
+  var stepAt = null;  // a step asked for: its tutor, the node then, when, when it changed
+  function asked(event) {
+    var target = event.target;
+    stepAt = null;
+    if (!(target instanceof Element) || !PHONE.matches) return;
+    var tutor = target.closest('.catan-tutor');
+    var state = tutor && tutor.querySelector('.catan-state');
+    var board = tutor && tutor.querySelector('.catan-board');
+    var step = tutor && tutor.querySelector('.catan-step');  // (under the board)
+    if (!state || !(target.closest('.catan-step') || (board && board.contains(target) &&
+                                                       step && window.catanBoardStuck(step)))) {
+      return;
+    }
+    stepAt = {tutor: tutor, node: state.dataset.node, at: Date.now(), changed: 0, home: false,
+              byBoard: !target.closest('.catan-step')};
+    // the board stuck: the page keeps at least its height (a step out of a question made it
+    // shorter, the page's foot came up and took the board ~200 px down under the finger)
+    tutor.style.minHeight = '';
+    if (step && window.catanBoardStuck(step)) {
+      tutor.style.minHeight = tutor.getBoundingClientRect().height + 'px';
+    }
+  }
+  document.addEventListener('touchstart', asked, {capture: true, passive: true});
+  document.addEventListener('mousedown', asked, true);
+  document.addEventListener('keydown', function (event) {  // (Enter or Space on ▶)
+    if (event.target instanceof Element && event.target.closest('.catan-step')) asked(event);
+  }, true);
+  var WORDS = '.catan-tutor>.catan-side>:is(.catan-story,.catan-line,.catan-puzzle,' +
+    '.catan-lesson)';
+  var SEEN_PX = 80;  // of the words at least this much over the screen's foot (~4 lines)
+  var SETTLE_MS = 1500;  // the step's lines come in for this long after it changed
+  function stepShown() {
+    if (!stepAt) return;
+    var tutor = stepAt.tutor, state = tutor.querySelector('.catan-state');
+    var now = Date.now();
+    if (now - stepAt.at > WAIT_MS || !tutor.isConnected ||
+        (stepAt.changed && now - stepAt.changed > SETTLE_MS)) {
+      stepAt = null;
+      return;
+    }
+    if (!state || state.dataset.node === stepAt.node) return;  // (not taken yet)
+    if (!stepAt.changed) stepAt.changed = now;
+    // (a question answered on the board: its reply is brought in by reply_in_view.js)
+    var puzzle = tutor.querySelector('.catan-puzzle');
+    if (stepAt.byBoard && puzzle && puzzle.getClientRects().length) {
+      stepAt = null;
+      return;
+    }
+    var words = null, found = tutor.querySelectorAll(WORDS);
+    for (var i = 0; i < found.length; i++) {
+      var r = found[i].getBoundingClientRect();
+      if (!r.height || !(found[i].innerText || '').trim()) continue;
+      if (!words || r.top < words.getBoundingClientRect().top) words = found[i];
+    }
+    var board = tutor.querySelector('.catan-board-col>.catan-board');
+    if (!words || !board) return;
+    var top = words.getBoundingClientRect().top;
+    // (brought there once, kept there while the step's lines come in: the heading's lines
+    // for a question went after the scroll, and ◀ ▶ went up under the board)
+    if (!stepAt.home && top >= window.catanCover(words) &&
+        top <= window.innerHeight - SEEN_PX) return;
+    stepAt.home = true;
+    // where the board just sticks: its place's top at the top of the page's box
+    var box = scroller(board);
+    var was = board.style.position;
+    board.style.position = 'relative';
+    var by = board.getBoundingClientRect().top;
+    board.style.position = was;
+    by -= window.catanStickAt(board);
+    if (Math.abs(by) >= 1) box.scrollTop += by;
+    if (held) held.top = inPage(held.canvas);  // (moved on purpose: keep leaves it so)
+    top = words.getBoundingClientRect().top;
+    if (top < window.catanCover(words) || top > window.innerHeight - SEEN_PX) {
+      window.catanBringUnder(words, 'start');
+    }
+  }
   document.addEventListener('touchstart', stepped, {capture: true, passive: true});
   document.addEventListener('mousedown', stepped, true);
   var rolled = null;  // Roll pressed: its tutor, the step's depth then, when
@@ -47,7 +135,10 @@
     rolled = state ? {tutor: tutor, depth: state.dataset.depth, at: Date.now()} : null;
   }, true);
   ['wheel', 'touchmove'].forEach(function (name) {  // the learner's own scroll
-    document.addEventListener(name, function () { rolled = null; }, {capture: true, passive: true});
+    document.addEventListener(name, function () {
+      rolled = null;
+      stepAt = null;
+    }, {capture: true, passive: true});
   });
   function rollShown() {
     if (!rolled) return;
@@ -87,6 +178,7 @@
       pending = false;
       keep();
       rollShown();
+      stepShown();
     });
   }
   new MutationObserver(soon).observe(document.body, {

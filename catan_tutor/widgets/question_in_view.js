@@ -40,10 +40,13 @@
   function bring(entry) {
     var box = entry.closest('.catan-puzzle');
     var prompt = box && box.querySelector('.catan-puzzle-prompt');
+    // (under a phone's board stuck at the screen's top: out of sight, page_facts.js)
     var r = entry.getBoundingClientRect();
-    if (r.bottom > window.innerHeight || r.top < 0) entry.scrollIntoView({block: 'nearest'});
-    if (shown(prompt) && prompt.getBoundingClientRect().top < 0) {
-      prompt.scrollIntoView({block: 'start'});  // (a question taller than the screen)
+    if (r.bottom > window.innerHeight || r.top < window.catanCover(entry)) {
+      window.catanBringUnder(entry, 'nearest');
+    }
+    if (shown(prompt) && prompt.getBoundingClientRect().top < window.catanCover(prompt)) {
+      window.catanBringUnder(prompt, 'start');  // (a question taller than the screen)
     }
   }
   function asked(entry) {  // the question's words (' ': none found)

@@ -19,7 +19,13 @@
  * On a tablet a reply that cannot be held so is brought in only where the spot tapped stays on
  * the screen, else held at the foot under the board (see bringKeeping).
  * Enter on the board brings it in, with the board's top kept in sight when both fit
- * (learner 14: 7.8 at 768x1024). Runs once per page, with board_keys.js.
+ * (learner 14: 7.8 at 768x1024). On a phone the board sticks at the screen's top while the
+ * page scrolls under it (style.LAYOUT_CSS): what it covers is out of sight (catanCover,
+ * page_facts.js), and a scroll moves it no farther than till it sticks, so a phone's board
+ * tap's reply out of sight (under the board or the screen's foot) is brought in under the
+ * board (catanBringUnder; a question's, where the board is not stuck, held as above) and why
+ * not, over the board in the heading scrolled away, is held at the screen's foot. Runs once
+ * per page, with board_keys.js.
  */
 (function () {
   'use strict';
@@ -261,13 +267,16 @@
       first = first === null ? upper : Math.min(first, upper);
       last = last === null ? lower : Math.max(last, lower);
     }
-    if (tapY !== null) see(tapY - 28, tapY + 28);  // (the piece drawn round the spot)
+    // (a phone's board stuck at the screen's top: the spot stays where it is, over the reply)
+    var stuck = window.catanBoardStuck(reply);
+    if (tapY !== null && !stuck) see(tapY - 28, tapY + 28);  // (the piece round the spot)
     var shown = document.querySelectorAll(SEEN);
     for (var i = 0; i < shown.length; i++) {
       if (reply.contains(shown[i]) || !shown[i].getClientRects().length) continue;
       var box = shown[i].getBoundingClientRect();
       if (box.height) see(box.top, box.bottom);
     }
+    if (stuck && first !== null) first -= window.catanCover(reply);  // (kept under the board)
     if (last === null || last <= top) return;
     var by = Math.min(last - top, Math.max(0, first - 4));  // (the topmost kept in sight)
     if (by < 1) return;
@@ -427,14 +436,21 @@
         more(reply);
       }
       if (!fresh || !words.trim() || words === before) continue;
-      // a board tap: a puzzle's reply (the question's box, the form), a tablet's form
+      // a board tap: a puzzle's reply (the question's box, the form), a tablet's form; on a
+      // phone any (see underBoard)
       var puzzle = reply.matches(PUZZLE_SAID) || (reply.matches(FORM_SAID) && puzzleOpen());
-      if (onBoard && !puzzle && (PHONE.matches || !reply.matches(FORM_SAID))) continue;
+      var phoneTap = onBoard && !byKey && PHONE.matches;
+      if (onBoard && !puzzle && (PHONE.matches || !reply.matches(FORM_SAID)) &&
+          !phoneTap) continue;
       // (a tablet: as a wide page, but for that and a question's verdict, under the board:
       // only "✕ Not the answer" showed at the screen's foot, its reason under it, s17)
       if (!onBoard && TABLET.matches && !reply.matches(PUZZLE_SAID)) continue;
       var box = reply.getBoundingClientRect();
       if (!box.height) continue;
+      if (phoneTap && (!puzzle || stuck(reply))) {
+        underBoard(reply, box);
+        continue;
+      }
       if (onBoard && !byKey) {  // a finger on the board: nothing scrolls
         if (box.bottom > window.innerHeight && !hold(reply)) bringKeeping(reply);
         continue;
@@ -443,13 +459,48 @@
         owed = inSight(reply, box) ? null : reply;
         continue;
       }
-      if (box.bottom > window.innerHeight || box.top < 0) {
+      if (box.bottom > window.innerHeight || box.top < window.catanCover(reply)) {
         // why not, over the board, for a move the form's Explain refused far below: the line
         // at the screen's top, the board and the spot it speaks of under it (phone_whynot.png)
         var over = reply.matches('.catan-why-not') && box.top < 0;
-        reply.scrollIntoView({block: over ? 'start' : 'nearest'});
+        if (over || !PHONE.matches) reply.scrollIntoView({block: over ? 'start' : 'nearest'});
+        else window.catanBringUnder(reply, 'nearest');  // (under a phone's stuck board)
       }
     }
+  }
+  // A phone's board sticks at the screen's top (style.LAYOUT_CSS): a scroll moves the page
+  // under it, not the board under the finger (where it is not stuck yet, no farther than
+  // till it sticks). A board tap's reply out of sight under the board or under the screen's
+  // foot is brought in under the board, no farther than it takes (with the form it names: its
+  // Play; "choose it again on the board, or press Play" was 21 px under the foot); why not,
+  // in the heading over the board (scrolled away over it), is held at the screen's foot,
+  // where it covers none of the board. (A question's reply where the board is not stuck: see
+  // hold, it stays over the question's box)
+  function stuck(reply) {
+    return window.catanBoardStuck(reply);
+  }
+  function underBoard(reply, box) {
+    if (box.top >= window.catanCover(reply) && box.bottom <= window.innerHeight) return;
+    if (reply.matches('.catan-why-not')) {
+      hold(reply);
+      return;
+    }
+    // (a question's form, under the question; a lesson's "choose it again on the board, or
+    // press Play" right under the board, its form at the page's foot: that line alone)
+    var form = reply.matches(FORM_SAID) && puzzleOpen() && reply.parentElement &&
+      (reply.parentElement.querySelector('.catan-form-box') ||
+       reply.parentElement.querySelector('.catan-form'));
+    if (form && form.getClientRects().length &&
+        form.getBoundingClientRect().bottom > box.bottom) {
+      window.catanBringUnder(form, 'nearest');
+    }
+    // a question's verdict with the question over it, where both fit under the board
+    var prompt = reply.matches(PUZZLE_SAID) && reply.closest('.catan-puzzle');
+    if (prompt && prompt.getClientRects().length && box.bottom -
+        prompt.getBoundingClientRect().top < window.innerHeight - window.catanCover(reply)) {
+      window.catanBringUnder(prompt, 'start');
+    }
+    window.catanBringUnder(reply, 'nearest');
   }
   // A board tap's reply and the form it names ("finish the form": on a phone with a puzzle
   // open the line is under the board, its form under the question) in sight: with the

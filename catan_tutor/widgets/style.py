@@ -606,6 +606,21 @@ LAYOUT_CSS = (
     # the board's column and the panels flow into the page's column (their boxes only
     # group them): the board, then what answers it, then the controls (PHONE_ORDER)
     f"{PHONE_FLAT}{{display:contents}}"
+    # the board stays at the screen's top while the words under it scroll under it, as a
+    # phone's board on Lichess: the step's words, a tap's reply and a question's verdict are
+    # read with the board in sight (they came under ◀ ▶, under the board: reading them
+    # scrolled it away, tapping it scrolled them away; a fresh learner at 375x740). What it
+    # covers is out of sight to the page's scripts (page_facts.js, catanCover); no box up to
+    # the page's scroller may clip (a clipping box is the one it would stick in)
+    ".jp-OutputArea:has(.catan-app),.jp-OutputArea-child:has(.catan-app),"
+    ".jp-OutputArea-output:has(.catan-app),.catan-app,.catan-app>.catan-tutor"
+    "{overflow:visible!important}"
+    # (its background up over the gap above it: Voila's box sticks it under its 10 px padding)
+    f"{COL}>.catan-board{{position:sticky;top:0;z-index:5;"
+    "background:var(--jp-layout-color1,#fff);"  # (the page's: #212121 on a dark one)
+    f"box-shadow:0 -{PHONE_ROW_GAP + 2}px 0 var(--jp-layout-color1,#fff)}}"
+    # what the browser scrolls into view (Tab's control, a word found) under it (board_width.js)
+    "html,.lm-BoxPanel-child{scroll-padding-top:var(--catan-board-foot,0px)}"
     # the hand's lines at the page's spacing: its widget's 28 px line doubled them where the
     # hand wraps (Explore's Play tab, 9.2 at 375x740: a fresh learner, s34 m12)
     ".catan-app .catan-own-hand>.widget-html-content{line-height:1.4}"

@@ -1,0 +1,85 @@
+"""A phone (375x740, touch): the board and the step's words are seen together. The board sticks
+at the screen's top while the words under it scroll (style.LAYOUT_CSS, as a phone's board on
+Lichess): a fresh learner found the step's words, a tap's reply and a question's verdict under
+◀ ▶, under the board, so that reading them scrolled the board away and a tap on the board
+scrolled them away. After ▶, after a tap on the board and after an answer, the board is whole
+on the screen and the reply under it, not under the board nor under the screen's foot.
+
+Screenshots: tests/artifacts/phone_sticky_*.png (looked at). Needs /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import pytest
+from browser_harness import ARTIFACTS, settle
+from test_browser_phone import BOARD, BOARD_FOOT_JS, SCROLLED_JS, STATE_JS, _open, _tap
+
+from catan_tutor import board
+
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
+
+HEIGHT = 740
+SEEN_PX = 60  # px of a reply at least on the screen (three lines)
+
+
+def _seen_with_the_board(page, locator) -> None:
+    """The board whole on the screen and ``locator``'s box under it, its top in sight."""
+    canvas = page.locator(BOARD).last.bounding_box()
+    foot = page.evaluate(BOARD_FOOT_JS)
+    said = locator.bounding_box()
+    assert canvas["y"] >= 0 and canvas["y"] + canvas["height"] <= HEIGHT, canvas
+    assert said["y"] >= max(foot, canvas["y"] + canvas["height"]) - 1, (said, foot, canvas)
+    assert said["y"] <= HEIGHT - SEEN_PX, said
+
+
+def test_after_a_step_a_tap_and_an_answer_the_board_and_the_reply_are_both_seen(app_server, phone):
+    page = phone
+    _open(page, app_server + "?lesson=1.1", "Goal")
+    canvas = page.locator(BOARD).last
+    # scrolled down to read: the board stays at the screen's top, the words under it
+    page.evaluate(SCROLLED_JS, 600)
+    settle(page)
+    box = canvas.bounding_box()
+    assert 0 <= box["y"] <= 20 and box["y"] + box["height"] <= HEIGHT, box
+    # a tap on the board there plays the lesson's move (P1's settlement on N6): the next
+    # step's words come under the board, where they begin (they began under it, out of
+    # sight), the board staying under the finger
+    depth = page.evaluate(STATE_JS)
+    _tap(page, board.vertex_xy(board.parse_vertex("N6")))
+    page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
+    settle(page)
+    page.screenshot(path=ARTIFACTS / "phone_sticky_played.png")
+    assert canvas.bounding_box() == box
+    _seen_with_the_board(page, page.locator(".catan-tutor .catan-lesson"))
+    page.evaluate(SCROLLED_JS, 0)
+    settle(page)
+    # ▶ at the page's top (it sits at the screen's foot, the words under the fold): the
+    # step's words under the board, ◀ ▶ between, the board whole
+    depth = page.evaluate(STATE_JS)
+    page.locator(".catan-board-col .catan-step").filter(has_text="▶").first.tap()
+    page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
+    settle(page)
+    page.screenshot(path=ARTIFACTS / "phone_sticky_step.png")
+    _seen_with_the_board(page, page.locator(".catan-tutor .catan-lesson"))
+    forward = page.locator(".catan-board-col .catan-step").filter(has_text="▶").first
+    assert forward.bounding_box()["y"] >= page.evaluate(BOARD_FOOT_JS)  # (▶ not under it)
+    # a question (1.4), scrolled down under the board to its foot: a wrong tap on the board
+    # is answered under the board, the question over its verdict
+    _open(page, app_server + "?lesson=1.4", "Puzzle")
+    page.evaluate(SCROLLED_JS, 900)
+    settle(page)
+    _tap(page, board.edge_xy(board.parse_edge("A7")))  # (not touching N4)
+    verdict = page.locator(".catan-puzzle-result").filter(has_text="Not the answer")
+    verdict.wait_for()
+    settle(page)
+    page.screenshot(path=ARTIFACTS / "phone_sticky_tap.png")
+    _seen_with_the_board(page, verdict)
+    # an answer typed under it and Answer tapped: its verdict under the board, the board whole
+    entry = page.locator(".catan-puzzle-answer input").first
+    entry.fill("P1 road A7")
+    page.locator(".catan-puzzle").get_by_role("button", name="Answer").tap()
+    said = page.locator(".catan-puzzle-result").filter(has_text="A7")
+    said.wait_for()
+    settle(page)
+    page.screenshot(path=ARTIFACTS / "phone_sticky_answer.png")
+    _seen_with_the_board(page, said)
