@@ -66,7 +66,7 @@ from .board_tags import (
     why_not_html,
 )
 from .guard import guarded, shown_in
-from .harbor_marks import harbor_marks
+from .harbor_marks import covered_heights, harbor_marks
 from .kinds import spot_label
 from .label_places import LabelPlaces
 from .letter_room import LETTER_EM
@@ -522,11 +522,7 @@ class BoardView:
             self._mark(c, spot, filled=False, road=1.0, width=width, grow=1.6)
         if self.narrow:
             return
-        pieces = self.painter.pieces()
-        at = [b.at for b in pieces.buildings] + [r.at for r in pieces.roads]
-        ys = [self.vp.px(p)[1] for p in at + [k.at for k in pieces.knights]]
-        discs, tabs = harbor_marks(self.painter)  # a harbor's word counts as a piece (s43:
-        ys += [y for _, y, _ in discs] + [(t[1] + t[3]) / 2 for t in tabs]  # "grain" hidden)
+        ys = covered_heights(self.painter)  # the pieces, the harbors (s43: "grain" hidden)
         wide = float(self.canvas.width)
         font = math.ceil(shown_px(BANNER_PX, self.zoom, self.ratio))  # whole pixels
         bottom = float(self.canvas.height) - self.strip

@@ -42,3 +42,13 @@ def harbor_marks(painter: ScenePainter) -> tuple[list[Disc], list[Box]]:
     tabbed = vp.len(0.16) < painter.text(0.16)
     discs = [(*vp.px(h.spot), vp.len(style.HARBOR_RADIUS)) for h in harbors]
     return discs, [harbor_tab(painter, h) for h in harbors if h.name and tabbed]
+
+
+def covered_heights(painter: ScenePainter) -> list[float]:
+    """The heights (canvas px) of what a why-not banner across the board should not cover:
+    the pieces, and the harbors' discs and words (s43 at 1.1: a banner hid "grain")."""
+    pieces, vp = painter.pieces(), painter.vp
+    at = [b.at for b in pieces.buildings] + [r.at for r in pieces.roads]
+    ys = [vp.px(p)[1] for p in at + [k.at for k in pieces.knights]]
+    discs, tabs = harbor_marks(painter)
+    return ys + [y for _, y, _ in discs] + [(t[1] + t[3]) / 2 for t in tabs]
