@@ -16,8 +16,14 @@ from catan_tutor.render import merchant_svg, svg
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.city_levels import levels_html
 from catan_tutor.widgets.knight_key import KEY_FILL
-from catan_tutor.widgets.merchant_key import KEY_CLASS, merchant_key_html, pieces_key_html
+from catan_tutor.widgets.merchant_key import (
+    KEY_CLASS,
+    merchant_aside,
+    merchant_key_html,
+    pieces_key_html,
+)
 
 
 def _game(lesson: str):
@@ -49,10 +55,16 @@ def test_CK_TRADE_MERCHANT_the_key_shows_while_the_merchant_is_on_the_board_only
     key = merchant_key_html(game)
     assert f"class='{KEY_CLASS}'" in key
     assert key in pieces_key_html(SimpleNamespace(game=game, puzzle_secret=False))
-    asked = pieces_key_html(SimpleNamespace(game=game, puzzle_secret=True))
-    assert key not in asked and asked.endswith(merchant_key_html(game, short=True))  # 1 line
-    short = re.sub(r"<svg.*?</svg>|<[^>]+>", " ", asked)
-    assert "merchant" in short and "holder's colour" in short and "nowrap" in asked
+    asked = SimpleNamespace(game=game, puzzle_secret=True)
+    assert key not in pieces_key_html(asked)  # at an open question: a few words aside
+    aside = merchant_aside(asked)
+    assert aside.startswith(f"<span class='{KEY_CLASS}'") and "float:right" in aside
+    short = re.sub(r"<svg.*?</svg>|<[^>]+>", " ", aside)
+    assert "merchant" in short and "holder's colour" in short
+    assert (
+        aside in levels_html(game, aside)
+        and merchant_aside(SimpleNamespace(game=game, puzzle_secret=False)) == ""
+    )
     words = re.sub(r"<svg.*?</svg>|<[^>]+>", " ", key)
     for said in ("merchant", "bag", "gold coin", "holder's colour", "robber", "2:1", "victory"):
         assert said in words, (said, words)

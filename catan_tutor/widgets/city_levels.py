@@ -36,15 +36,16 @@ def level_lines(game: Game) -> list[str]:
     return lines
 
 
-def levels_html(game: Game) -> str:
-    """The row under the hand (empty where :func:`level_lines` has none)."""
+def levels_html(game: Game, aside: str = "") -> str:
+    """The row under the hand (empty where :func:`level_lines` has none), ``aside`` (markup)
+    at the right of its heading."""
     lines = level_lines(game)
     if not lines:
         return ""
     body = "<br>".join(html.escape(line) for line in lines)
     return (
         "<div class='catan-levels' style='margin:2px 0;font-size:13px;line-height:1.4'>"
-        f"<b>{HEADING}:</b><br>{body}</div>"
+        f"<b>{HEADING}:</b>{aside}<br>{body}</div>"
     )
 
 

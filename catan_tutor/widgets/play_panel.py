@@ -51,7 +51,7 @@ from .kinds import (
 )
 from .kinds_unavailable import offer_kinds
 from .layout_steps import chance_button
-from .merchant_key import pieces_key_html
+from .merchant_key import merchant_aside, pieces_key_html
 from .open_values import every_value
 from .palette_key import KEY_CSS, palette_key
 from .panels import cards_text, dev_cards_text
@@ -295,7 +295,7 @@ class PlayPanel:
         if not (s.puzzle_secret or s.against_computer()) and held_nothing(s.game, s.own_seat()):
             hand = ""  # (l34: "P2's hand: nothing" under a solved question said nothing; a
             # game against the computer keeps "Your hand (P1): nothing": the learner's own)
-        self.hand.value = hand + levels_html(s.game) + pieces_key_html(s)  # (C&K: s35, s43)
+        self.hand.value = hand + levels_html(s.game, merchant_aside(s)) + pieces_key_html(s)
         self.message.value = form_message(s)
         self.try_help.value, self.try_text.placeholder = try_help(s.game, s.puzzle_secret)
         self._tried()
