@@ -16,6 +16,7 @@ from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets.kinds import SPOT_WORDS, kind_name, moment_kinds, target_of
 from catan_tutor.widgets.kinds_unavailable import unavailable
 from catan_tutor.widgets.play_panel import SEVERAL
+from catan_tutor.widgets.tap_choices import NOTHING_HERE
 from catan_tutor.widgets.wording import kind_words
 
 NEUTRAL_ROADS = [a for a in course_puzzles() if "neutral" in " ".join(a.puzzle.answers)]
@@ -127,3 +128,29 @@ def test_a_kept_tap_is_forgotten_by_a_kind_of_another_spot_and_by_a_step():
     s.goto(at)
     t.controls.palette.value = kind_name(answer)
     assert s.timeline.current is at and s.puzzle.key(at) not in s.puzzle.solved
+
+
+def test_a_tap_on_a_spot_no_kind_plays_on_promises_no_spot():
+    """s45: a hex tapped where only corners' and edges' kinds play named them with "and it goes
+    on the hex you tapped", though none goes on a hex (the kind's button then asked for a
+    spot); at a C&K turn it named all thirteen of the moment's buttons. A few are named, with
+    no spot promised; many are not named at all."""
+    (setup,) = [a for a in course_puzzles() if (a.lesson, a.node) == ("puzzle_base_setup", 1)]
+    t = at_question(setup)
+    at = t.session.timeline.current
+    t.session.kind = ""
+    t.controls.act_at(("hex", 9))
+    said = t.puzzle.result.value
+    assert "“Build a settlement” or “Build a road”." in said and "you tapped" not in said, said
+    t.controls.palette.value = "settle"  # the hex is no corner: nothing judged, nothing played
+    assert t.session.timeline.current is at and not t.session.puzzle.tries
+    (walls,) = [a for a in course_puzzles() if (a.lesson, a.node) == ("puzzle_ck_walls", 4)]
+    t = at_question(walls)
+    t.session.kind = ""
+    t.controls.act_at(("hex", 9))
+    assert NOTHING_HERE in t.puzzle.result.value and "“" not in t.puzzle.result.value
+    t.session.kind = ""
+    t.controls.act_at(("vertex", 0))  # a corner: those played on one, the corner promised
+    said = t.puzzle.result.value
+    assert "“Build a city”" in said and "“Build a road”" not in said, said
+    assert "goes on the corner you tapped" in said, said

@@ -58,7 +58,7 @@ from .panels import cards_text, dev_cards_text
 from .place_words import OFF_BOARD_SHORT, off_board
 from .possible_parts import possible_parts
 from .taken_spots import free_spots
-from .tap_choices import agreeing, enabled_kinds, kinds_at_words, kinds_named, legal_with_spot
+from .tap_choices import agreeing, enabled_kinds, kinds_at_words, legal_with_spot
 from .try_words import try_help, try_verdict_html
 from .tutor_session import ROLL_PHASES, TutorSession
 from .wording import kind_words, palette_words
@@ -467,9 +467,8 @@ class PlayPanel:
                 s.choose_kind(only[0])  # the one kind, played on another kind of spot: said so
                 return self.ask_at(spot)
             if not kind:  # several kinds (or none) on such a spot: named, the spot kept
-                named = "" if s.game.is_chance() else kinds_named(s, spot[0])  # (l27: "Die")
                 s.waiting = (s.timeline.current, spot)  # the kind's button plays it there
-                return self._reply(kinds_at_words(named, spot[0]))
+                return self._reply(kinds_at_words(s, spot[0]))
             s.choose_kind(kind, tapped=True)
         # a click's moves: any while a puzzle judges it, else the legal; as the form says
         pool = (self.form.actions if s.puzzle_secret else s.of_kind()) if self.form else []

@@ -92,22 +92,32 @@ def enabled_kinds(session: TutorSession) -> list[str]:
 NOTHING_HERE = "Nothing is played on that spot now: use the buttons and the step controls."
 
 
-def kinds_named(session: TutorSession, where: str) -> str:
+# Named when none plays on the spot tapped, up to this many (a hex tapped at a C&K turn named
+# thirteen buttons, none of them played on a hex)
+FEW_KINDS = 3
+
+
+def kinds_named(session: TutorSession, where: str) -> tuple[str, bool]:
     """The buttons that would play on that kind of spot, as they read ("“Build a settlement”
-    or “Build a city”"); every kind of the moment when none does (none greyed)."""
+    or “Build a city”"), and True; when none does, the moment's kinds (none greyed) if there
+    are a few (a bid or a pass), else none, and False."""
     kinds = enabled_kinds(session)
     ours = variant_kinds(session.game)
-    here = [k for k in kinds if spot_kind(ours.get(k)) == where] or kinds
-    named = [f"“{kind_words(k)}”" for k in here]
-    return " or ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+    here = [k for k in kinds if spot_kind(ours.get(k)) == where]
+    shown = here or (kinds if len(kinds) <= FEW_KINDS else [])
+    named = [f"“{kind_words(k)}”" for k in shown]
+    words = " or ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+    return words, bool(here)
 
 
-def kinds_at_words(named: str, where: str = "") -> str:
-    """The reply to a tap with no kind chosen where several kinds of the moment may be meant
-    (they are ``named``), or '' at chance's moment, where none is the learner's: a dice roll's
-    step said "Choose what to do first: “Die”." (l27 on a phone at 2.2, a tap on a harbor).
-    The spot tapped is kept (``TutorSession.tapped_spot``): the kind's button plays there."""
+def kinds_at_words(session: TutorSession, where: str) -> str:
+    """The reply to a tap on a spot of kind ``where`` with no kind chosen where several kinds
+    of the moment may be meant; chance's moment has none the learner's (a dice roll's step
+    said "Choose what to do first: “Die”.", l27 on a phone at 2.2, a tap on a harbor). The
+    spot is promised only when a kind named plays on it (``TutorSession.tapped_spot`` keeps
+    it for that kind's button; a hex tapped where only corners' kinds play is not theirs)."""
+    named, here = ("", False) if session.game.is_chance() else kinds_named(session, where)
     if not named:
         return NOTHING_HERE
-    there = f", and it goes on the {SPOT_WORDS[where]} you tapped" if where in SPOT_WORDS else ""
+    there = f", and it goes on the {SPOT_WORDS[where]} you tapped" if here else ""
     return f"Choose what to do first: {named}{there}."
