@@ -9,7 +9,7 @@ Screenshots: tests/artifacts/l34_*.png (looked at). Needs /usr/bin/chromium.
 from __future__ import annotations
 
 import pytest
-from browser_harness import ARTIFACTS, settle, watch_kernel
+from browser_harness import ARTIFACTS, settle
 
 from catan_tutor import board
 from catan_tutor.server.serve import BOARD_PAINTED_JS
@@ -42,19 +42,6 @@ UNDER_MORE_JS = """() => {
   }
   return out;
 }"""
-
-
-@pytest.fixture(scope="module")
-def phone(browser):
-    """One touch phone's page for the module's phone tests (a page load each costs ~8 CPU-s)."""
-    context = browser.new_context(
-        viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2
-    )
-    watch_kernel(context)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    yield page
-    context.close()
 
 
 def _tap_corner(page, label: str) -> None:
@@ -103,23 +90,12 @@ def test_a_right_answer_beside_the_line_fits_a_phone_s_screen(app_server, phone)
     assert copy.bounding_box()["y"] >= roll["y"] + roll["height"], (copy.bounding_box(), roll)
 
 
-@pytest.fixture(scope="module")
-def desk(browser):
-    """One 1280x900 page for the module's desktop tests."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    watch_kernel(context)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    yield page
-    context.close()
-
-
-def test_what_happened_shows_its_lines_whole_and_says_there_are_more(app_server, desk):
+def test_what_happened_shows_its_lines_whole_and_says_there_are_more(app_server, new_page):
     """l34 at 1280x900: "What happened" was a box of 8 lines that scrolled with no sign of it
     (the scrollbar drawn only while scrolling), its last line cut mid-sentence. Now its
     newest lines show whole, nothing scrolls, and the older ones fold under "N earlier
     lines", which opens them."""
-    page = desk
+    page = new_page("l34_desk").page  # (1280x900)
     page.goto(f"{app_server}?lesson=base_dev_cards&node=27", timeout=120_000)
     page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
     settle(page)
@@ -149,43 +125,37 @@ SAID_KEYS_JS = """() => [...document.querySelectorAll('.catan-marks-key [data-ma
     e.closest('.catan-puzzle') ? 'question' : 'lesson'])"""
 
 
-def test_a_tablet_gives_the_chapter_line_the_row_and_says_the_marks_key_once(app_server, browser):
+def test_a_tablet_gives_the_chapter_line_the_row_and_says_the_marks_key_once(app_server, new_page):
     """l34 at 768x1024: the chapter's line under the lesson lists was squeezed to ~360 px
     (three lines) by the room kept for the course's summary beside it; now it has the row's
     width. At 5.13 with both hints taken, "Click or tap a § ..." was said under the question
     and again under the lesson's text: once on the page now, where it was needed first (l35:
     once a page view), the lesson's text that showed a "§" before the hints."""
-    context = browser.new_context(viewport={"width": 768, "height": 1024})
-    watch_kernel(context)
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        page.goto(f"{app_server}?lesson=5.13&node=1", timeout=120_000)
-        page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
+    page = new_page("l34_tablet", viewport={"width": 768, "height": 1024}).page
+    page.goto(f"{app_server}?lesson=5.13&node=1", timeout=120_000)
+    page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
+    settle(page)
+    row = page.locator(".catan-note-row").bounding_box()
+    chapter = page.locator(".catan-chapter").bounding_box()
+    assert chapter["width"] >= 0.95 * row["width"], (chapter, row)
+    assert chapter["height"] <= 2 * 18 + 1, chapter  # two lines at most (it took three)
+    for _ in range(2):
+        page.get_by_role("button", name="Hint").first.click()
         settle(page)
-        row = page.locator(".catan-note-row").bounding_box()
-        chapter = page.locator(".catan-chapter").bounding_box()
-        assert chapter["width"] >= 0.95 * row["width"], (chapter, row)
-        assert chapter["height"] <= 2 * 18 + 1, chapter  # two lines at most (it took three)
-        for _ in range(2):
-            page.get_by_role("button", name="Hint").first.click()
-            settle(page)
-        page.locator(".catan-puzzle .catan-puzzle-hint-text").last.wait_for()
-        settle(page)
-        page.locator(".catan-puzzle").scroll_into_view_if_needed()
-        page.screenshot(path=ARTIFACTS / "l34_tablet_marks_key.png")
-        said = page.evaluate(SAID_KEYS_JS)
-        assert [m for m, _ in said].count("rule") == 1, said
-        assert ["rule", "lesson"] in said and ["reading", "lesson"] in said, said
-        # l35: chapter 1's line took one line, a 26 px blank band over the board; every
-        # chapter's line now takes two (its goal on a line of its own): the board stays put
-        top = page.locator(".catan-board canvas").bounding_box()["y"]
-        page.locator(".catan-chapter-picker select").select_option(index=1)
-        page.wait_for_function("() => document.title.startsWith('1.1 ')")
-        settle(page)
-        first = page.locator(".catan-chapter")
-        assert first.bounding_box()["height"] == 2 * 18, first.bounding_box()
-        assert first.inner_text().splitlines()[1].startswith("Set up a game"), first.inner_text()
-        assert page.locator(".catan-board canvas").bounding_box()["y"] == top
-    finally:
-        context.close()
+    page.locator(".catan-puzzle .catan-puzzle-hint-text").last.wait_for()
+    settle(page)
+    page.locator(".catan-puzzle").scroll_into_view_if_needed()
+    page.screenshot(path=ARTIFACTS / "l34_tablet_marks_key.png")
+    said = page.evaluate(SAID_KEYS_JS)
+    assert [m for m, _ in said].count("rule") == 1, said
+    assert ["rule", "lesson"] in said and ["reading", "lesson"] in said, said
+    # l35: chapter 1's line took one line, a 26 px blank band over the board; every
+    # chapter's line now takes two (its goal on a line of its own): the board stays put
+    top = page.locator(".catan-board canvas").bounding_box()["y"]
+    page.locator(".catan-chapter-picker select").select_option(index=1)
+    page.wait_for_function("() => document.title.startsWith('1.1 ')")
+    settle(page)
+    first = page.locator(".catan-chapter")
+    assert first.bounding_box()["height"] == 2 * 18, first.bounding_box()
+    assert first.inner_text().splitlines()[1].startswith("Set up a game"), first.inner_text()
+    assert page.locator(".catan-board canvas").bounding_box()["y"] == top
