@@ -310,7 +310,10 @@ def test_hostile_page_address_is_explained_and_stays_text(app_server, new_page) 
     """Each hostile state in the address is refused with its reason, as text. The state
     reaches only the tutor's kernel (the same code under both servers): each state on
     standalone Voilà; under the Jupyter server, a script state with every tutor parameter at
-    once in test_a_script_in_any_page_parameter_does_not_run."""
+    once in test_a_script_in_any_page_parameter_does_not_run. The script state's address
+    also asks for Voilà's reveal template and the dark theme, which Voilà reads itself (not
+    the kernel): the tutor's template in the dark theme, as under the Jupyter server in
+    test_the_template_parameter_does_not_swap_the_page (a page load of its own before)."""
     p = new_page("hostile_link_voila")
     dialogs, writes = _watch(p)
     colour = session.encode(session.Line(position=hostile_position(HOSTILE_COLOURS[0])))
@@ -321,9 +324,12 @@ def test_hostile_page_address_is_explained_and_stays_text(app_server, new_page) 
         ("%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E", "could not be restored"),
     ]
     for state, why in states:
-        open_app(p, _with_query(app_server, f"s={state}"))
+        swap = "&template=reveal&theme=dark" if why == "could not be restored" else ""
+        open_app(p, _with_query(app_server, f"s={state}{swap}"))
         p.page.locator(".catan-app").filter(has_text=why).first.wait_for(timeout=PAGE_TIMEOUT)
         _assert_clean(p, dialogs, writes)
+    page = p.page.evaluate(TEMPLATE_JS)  # (the last: ?template=reveal ignored, dark)
+    assert page == DARK_TUTOR_PAGE, page
     p.page.screenshot(path=ARTIFACTS / f"{p.name}.png")
 
 
@@ -361,6 +367,8 @@ TEMPLATE_JS = r"""() => ({
     .map(e => e.getAttribute('href') || e.getAttribute('src'))
     .filter(u => /^(https?:)?\/\//.test(u) && !u.includes(location.host)),
 })"""
+# What TEMPLATE_JS finds at an address asking for another template and the dark theme
+DARK_TUTOR_PAGE = {"catan": True, "theme": "JupyterLab Dark", "light": "false", "cdn": []}
 
 
 def test_a_script_in_any_page_parameter_does_not_run(served, new_page) -> None:
@@ -386,12 +394,13 @@ def test_a_script_in_any_page_parameter_does_not_run(served, new_page) -> None:
 
 
 @pytest.mark.parametrize("template", ["reveal"])  # (lab: the parameter groups' link sends it)
-def test_the_template_parameter_does_not_swap_the_page(served, new_page, template) -> None:
+def test_the_template_parameter_does_not_swap_the_page(server_url, new_page, template) -> None:
     """``?template=`` is ignored (allow_template_override NO in both settings forms): the page
-    keeps the tutor's template; ``?theme=dark`` still gives the dark theme."""
-    mode = "server" if "token=" in served else "voila"
-    p = new_page(f"template_{template}_{mode}")
-    open_app(p, _with_query(served, f"template={template}&theme=dark"))
+    keeps the tutor's template; ``?theme=dark`` still gives the dark theme. Under the Jupyter
+    server; on standalone Voilà in test_hostile_page_address_is_explained_and_stays_text
+    (its script state's address asks for both)."""
+    p = new_page(f"template_{template}_server")
+    open_app(p, _with_query(server_url, f"template={template}&theme=dark"))
     page = p.page.evaluate(TEMPLATE_JS)
-    assert page == {"catan": True, "theme": "JupyterLab Dark", "light": "false", "cdn": []}, page
+    assert page == DARK_TUTOR_PAGE, page
     assert p.outside == [], p.outside
