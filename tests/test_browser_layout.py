@@ -1611,7 +1611,7 @@ def test_at_1024x768_pressing_a_kind_moves_not_the_board(app_server, new_page):
     # end (over it, in a row of its own, the switch went off the screen's top: s35)
     sc = load_scenario(packaged_lessons() / "puzzle_ck_progress.catan.yaml")
     page.set_viewport_size({"width": 1280, "height": 900})
-    open_app(p, f"{app_server}?lesson=puzzle_ck_progress&node={min(sc.puzzles)}")
+    _at_first_question(page, "Puzzles: progress cards", min(sc.puzzles))  # (no page load)
     kind = page.locator(".catan-palette button", has_text="Play a progress card").first
     kind.click()
     play.wait_for()
