@@ -253,6 +253,22 @@ def test_no_lesson_s_moves_tab_repeats_a_move_in_its_comment():
     assert rows > 1000 and repeated == []
 
 
+def test_no_lesson_s_moves_tab_shows_a_rule_id():
+    """s45's learner read "P1 takes an ore (CK-IMPROVE-SCIENCE-3)." in 10.6's Moves tab: a
+    comment's rule ID, which the step's text turns into a § mark, was shown as typed there.
+    Every lesson's whole tree is listed without one (the comments that cite one counted)."""
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import SUFFIX, load_scenario
+    from catan_tutor.widgets.said_readings import ID
+
+    shown, citing = [], 0
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        tree = load_scenario(path).tree
+        citing += sum(bool(n.comment and ID.search(n.comment)) for n in tree.walk())
+        shown += [f"{path.name}: {i}" for i in ID.findall(moves_html(tree, limit=100_000))]
+    assert citing >= 3 and shown == []
+
+
 def test_no_lesson_s_moves_tab_retells_a_move_in_other_words():
     """The Moves tab listed "P1 moves the robber to hex A and robs P2." then "P1 moves the
     robber to A, because…", and "P1 builds a free road for Neutral 2 on G5." then "P1 builds

@@ -42,6 +42,7 @@ from .roll_words import throw_nodes, throw_words
 from .row_comments import beyond_row
 from .turn_words import round_heading
 from .tutor_session import SETUP_PHASE, start_node
+from .verdicts import uncited
 
 MAX_SHOWN = 600  # moves written into the list at most (a window around the current move)
 LIST_KEYS = {
@@ -378,7 +379,9 @@ def _line(
                     out[-1] = out[-1].removesuffix(_STOP).replace(*_GOES_ON, 1)
                 elif goes_on:  # after another comment: this one whole
                     rest, goes_on = member.comment.strip(), False
-                said = markup.text(spelled_out(rest))  # "1 VP" in words, as the lesson (l38)
+                # "1 VP" in words, as the lesson (l38); no rule's ID (the step's text marks it
+                # with a §: here "(CK-IMPROVE-SCIENCE-3)" showed as typed, s45's learner)
+                said = markup.text(spelled_out(uncited(rest)))
                 # each comment on a line of its own under its move (l38: the tab read as one
                 # run-on paragraph); one going on from its move (", because…") on its line
                 on = " catan-mv-said-on" if goes_on else ""
