@@ -12,8 +12,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_harness import ARTIFACTS, open_app, open_tab, settle
+from browser_harness import ARTIFACTS, Page, open_app, open_tab, pick_lesson, settle
 
+from catan_tutor.study.library import library
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets.forms import CHOOSE_LABEL
 from catan_tutor.widgets.wording import kind_words
 
@@ -31,15 +34,37 @@ def _button(page, kind: str):
     return page.locator(".catan-palette button", has_text=label).first
 
 
+@pytest.fixture(scope="module")
+def shared(browser):
+    """One page (one kernel) for both questions, in their order: the first opened by its
+    address, the next, a lesson's first question, picked from the lists and reached by
+    "last" in it (as a learner goes on: a page load cost ~5 CPU-s); each still runs alone."""
+    p = Page(browser, "palette_alike")
+    yield p
+    p.close()
+
+
+def _at(p: Page, url: str, lesson: str, node: int) -> None:
+    """The page at ``lesson``'s question ``node``: by its address in a page not yet open or
+    at a question after a lesson's first, else picked from the lists and played to it."""
+    first = min(load_scenario(packaged_lessons() / f"{lesson}.catan.yaml").puzzles)
+    if not p.page.url.startswith("http") or node != first:
+        open_app(p, f"{url}?lesson={lesson}&node={node}")
+        return
+    title = next(x.title for x in library(packaged_lessons()) if x.id == lesson)
+    pick_lesson(p.page, title)
+    p.page.get_by_title("last (End on the board)").click()  # stops at the open question
+
+
 @pytest.mark.parametrize(
     ("lesson", "node"), [("puzzle_ck_knights", 20), ("puzzle_ck_barbarians", 1)]
 )
 def test_the_knight_kinds_look_alike_and_activate_names_no_corner(
-    new_page, app_server, lesson: str, node: int
+    shared, app_server, lesson: str, node: int
 ) -> None:
-    p = new_page(f"palette_alike_{lesson}")
+    p = shared
     page = p.page
-    open_app(p, f"{app_server}?lesson={lesson}&node={node}")
+    _at(p, app_server, lesson, node)
     page.locator(f"{PUZZLE}[data-node='{node}'][data-asked='1'][data-solved='0']").wait_for(
         state="attached"
     )
