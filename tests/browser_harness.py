@@ -474,6 +474,7 @@ class Page:
         self.console: list[str] = []
         self.sent: list[int] = []
         self._lent: TestBrowser | None = None  # the browser that lent its cached context
+        self._closed = False
         # ``context``: more of the browser context's settings (``color_scheme="dark"``, a
         # phone's...): a device's context with a disk cache when it is free (``TestBrowser``)
         device = _device(context) if isinstance(browser, TestBrowser) else None
@@ -502,7 +503,12 @@ class Page:
     def close(self, shot: bool | None = None) -> None:
         """Close the page's context; ``shot``: keep its last look (``NAME_last.png``). By
         default only where it may be read: with ``SHOTS``, while an error is raised (a
-        ``finally:``), or once a test has failed since the page opened (a fixture's page)."""
+        ``finally:``), or once a test has failed since the page opened (a fixture's page).
+        Once: a page a test closed itself (its device's context then lent to the next page)
+        is left alone by ``new_page``'s close after the test."""
+        if self._closed:
+            return
+        self._closed = True
         if shot is None:
             shot = SHOTS or sys.exc_info()[0] is not None or _FAILURES[0] > self._failures
         if shot:

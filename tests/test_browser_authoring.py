@@ -88,6 +88,9 @@ def test_a_teacher_made_lesson_round_trips_through_download_and_upload(
     assert puzzle.prompt == PROMPT and sc.tree.nodes[node_id].comment == COMMENT
 
     # a fresh page: upload it, and the same lesson shows (the same download, title, puzzle)
+    # (the first closed first: the next visitor's page has the browser's context with the
+    # app's scripts cached, not a fresh one of a second Chromium)
+    p.close()
     q = new_page("authoring_upload")
     fresh = q.page
     open_app(q, app_server)
