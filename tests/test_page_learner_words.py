@@ -400,6 +400,22 @@ def test_a_lesson_s_chance_step_is_played_by_the_step_button_and_forced_in_explo
     assert forms == [], forms
 
 
+def test_a_tap_s_refusal_goes_when_another_spot_is_tapped():
+    """s45, a fresh learner at 1.1's first road: K5 tapped (refused: it touches no
+    settlement), then N7 (legal, off the lesson's line: chosen in the form, "✓ Allowed"). The
+    K5 refusal with its "Open in Rules" stayed under N7's verdict: only the last tap's shows."""
+    t = _lesson("base_setup")
+    s = t.session
+    while "road" not in s.game.prompt():
+        s.forward()
+    t.act_at(("edge", board.parse_edge("K5")))
+    assert "K5" in html.unescape(t.controls.try_verdict.value)  # refused, said
+    assert t.controls.try_rule.layout.display != "none"
+    t.act_at(("edge", board.parse_edge("N7")))
+    assert "not the lesson's next move" in html.unescape(t.controls.message.value)
+    assert t.controls.try_verdict.value == "" and t.controls.try_rule.layout.display == "none"
+
+
 def test_a_click_off_the_lesson_s_line_asks_before_leaving_it():
     """Issue 33 (a fresh learner): in lesson 1.1 a click on a legal corner played at once
     (the kind the moment chose) and left the lesson's line. A corner that is not the lesson's

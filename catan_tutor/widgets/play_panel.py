@@ -457,6 +457,7 @@ class PlayPanel:
         self.ring(None, "")  # the last why-not ring goes on the next click
         if s.puzzle.resting():  # a question just solved: no move asked until ▶, as the title
             return None  # and the line by ▶ say (l34: each tap said "Solved. Press ▶" again)
+        s.forget_tried()  # the last tap's verdict goes (s45: K5's refusal stayed under N7's ✓)
         only = enabled_kinds(s)  # none greyed (tap_choices)
         kind = board_kind(only, s.game, spot[0])
         if s.kind_tapped and kind and kind != s.kind:  # a kind a tap chose, another kind of
