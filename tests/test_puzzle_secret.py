@@ -1542,3 +1542,25 @@ def test_show_the_answer_comes_once_the_hints_are_used_up_and_counts_as_seen():
     head = html.unescape(app.tutor.header.value)
     assert "answer shown" in head and "puzzle solved" not in head, head
     assert solved_words(s) == SHOWN_GO_ON
+
+
+@pytest.mark.parametrize("asked", course_puzzles(), ids=lambda a: f"{a.lesson}@{a.node}")
+def test_an_answer_shown_is_headed_so_not_solved(asked):
+    """s45, a fresh learner at 2.2: "Show the answer" played the robber's move and the
+    steal's draw after it; the box then read "Puzzle · solved ✓" over "The answer" (the
+    draw's parent, not the question, was looked up). Every question's shown answer is
+    headed "answer shown"."""
+    t = at_question(asked)
+    s, p = t.session, t.puzzle
+    question = s.timeline.current
+    for _ in s.puzzle.puzzle_at(question).hints:
+        p.hint_button.click()
+    if p.show_button.layout.display == "none":
+        pytest.skip("no answer to show here")
+    p.show_button.click()
+    assert not s.puzzle.holds(question)
+    head = html.unescape(re.sub(r"<[^>]+>", " ", p.prompt.value))
+    if s.puzzle.holds():  # led on to the next question: the answer said above it
+        assert head.lstrip().startswith("Previous question: The answer"), head
+    else:
+        assert "answer shown" in head and "solved" not in head, (s.timeline.current.action, head)

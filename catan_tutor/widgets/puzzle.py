@@ -270,7 +270,9 @@ class PuzzleMode:
             )
         else:  # (the box holds its reply alone: gone with it while held, style.HELD_REPLY_CSS)
             self.prompt.value = (
-                f"<div class='{SOLVED_HEAD}'><b>Puzzle</b> · {_done(st, node.parent)}</div>"
+                # the question the right answer led from (2.2's answer shown, its steal's
+                # draw played after it: the draw's parent read "solved ✓", s45's learner)
+                f"<div class='{SOLVED_HEAD}'><b>Puzzle</b> · {_done(st, _asked(st.right))}</div>"
             )
             self.how.value = self.hint_box.value = ""
             self.hint_button.description, self.hint_button.disabled = "Hint", True  # (solved)
@@ -350,9 +352,14 @@ def _done(st: PuzzleState, question: Node | None) -> str:
     return "answer shown" if helped else f"solved {icons.OK}"
 
 
+def _asked(j: Judgement | None) -> Node | None:
+    """The question a right answer ``j`` answered (None for a wrong one)."""
+    return j.node.parent if j is not None and j.correct and j.node is not None else None
+
+
 def _helped(st: PuzzleState, j: Judgement) -> bool:
     """``j`` is the "right" of an answer "Show the answer" played (shown_answer.py)."""
-    question = j.node.parent if j.correct and j.node is not None else None
+    question = _asked(j)
     return question is not None and st.key(question) in st.helped
 
 
