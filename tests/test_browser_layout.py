@@ -923,7 +923,10 @@ def test_a_phone_plays_the_first_move_by_tapping(app_server, phone):
         # seats (P1, P2, P3: a spot's label too) are not
         page.wait_for_function(NAMED_JS, arg="N6")
         assert not {"P1", "P2", "P3"} & set(_named(page)), _named(page)
-        # a "§" after a sentence: a finger's 40 px to tap, its text as small as before
+        # a "§" after a sentence: a finger's 40 px to tap, its text as small as before;
+        # scrolled to as a learner does (a finger's scroll ends board_still.js's bringing
+        # the step's words in after |◀: else it may take them back under the board)
+        page.evaluate("() => document.dispatchEvent(new Event('touchmove'))")
         note = page.evaluate(RULE_NOTE_JS)
         assert note["hits"] == [True] * 4 and note["font"] == "10px", note
         # the "§" itself a 40 px box (padding round the glyph; it measured 11x11 px)

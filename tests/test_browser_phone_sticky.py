@@ -83,3 +83,34 @@ def test_after_a_step_a_tap_and_an_answer_the_board_and_the_reply_are_both_seen(
     settle(page)
     page.screenshot(path=ARTIFACTS / "phone_sticky_answer.png")
     _seen_with_the_board(page, said)
+
+
+FLOAT = ".catan-step-float"
+FLOAT_SHOWN_JS = f"() => !!document.querySelector('{FLOAT}:not([hidden])')"
+
+
+def test_the_step_buttons_come_to_the_screen_s_foot_while_theirs_are_under_the_board(
+    app_server, phone
+):
+    """s45, a fresh learner at 1.1 (375x740): reading a long step took ◀ ▶ under the stuck
+    board, and stepping on meant scrolling back up. While the tutor's ▶ is out of sight a bar
+    at the screen's foot holds ◀ and ▶ (step_float.js); its ▶ steps, the step's words come
+    under the board with the tutor's own ◀ ▶, and the bar goes."""
+    page = phone
+    _open(page, app_server + "?lesson=1.1&node=1", "Goal")
+    settle(page)
+    assert not page.evaluate(FLOAT_SHOWN_JS)  # ◀ ▶ in sight under the board: no bar
+    page.evaluate(SCROLLED_JS, 700)  # read on: ◀ ▶ scroll under the board
+    page.wait_for_function(FLOAT_SHOWN_JS)
+    forward = page.locator(".catan-board-col .catan-step").filter(has_text="▶").first
+    assert forward.bounding_box()["y"] < page.evaluate(BOARD_FOOT_JS)  # (under the board)
+    bar = page.locator(FLOAT).bounding_box()
+    assert bar["y"] + bar["height"] == pytest.approx(HEIGHT, abs=1) and bar["height"] >= 44
+    page.screenshot(path=ARTIFACTS / "phone_sticky_float.png")
+    depth = page.evaluate(STATE_JS)
+    page.locator(FLOAT).get_by_role("button", name="Next step").tap()
+    page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
+    settle(page)
+    _seen_with_the_board(page, page.locator(".catan-tutor .catan-lesson"))
+    assert forward.bounding_box()["y"] >= page.evaluate(BOARD_FOOT_JS)  # its own in sight
+    page.wait_for_function(f"() => !({FLOAT_SHOWN_JS})()")

@@ -168,6 +168,14 @@
     }
     var moved = inPage(held.canvas) - held.top;
     if (Math.abs(moved) < 1) return;
+    // stuck at the screen's top it moves in the page with every scroll, and not under the
+    // finger: a scroll then is kept (s45: a § scrolled into sight was scrolled away again)
+    var step = held.canvas.closest('.catan-tutor');
+    step = step && step.querySelector('.catan-step');
+    if (step && window.catanBoardStuck(step)) {
+      held.top += moved;
+      return;
+    }
     held.top += moved;
     scroller(held.canvas).scrollBy(0, moved);
   }

@@ -104,6 +104,7 @@ KEYS_JS = "\n".join(
         "question_in_view.js",
         "upload_words.js",
         "try_box.js",
+        "step_float.js",
     )  # fmt: skip
 )
 

@@ -289,6 +289,22 @@ MAIN_LINE_CSS = (
     ".catan-app .catan-puzzle-main-line .widget-label-basic,.catan-app "
     ".catan-puzzle-main-line span{white-space:normal;overflow:visible;text-overflow:clip}"
 )
+# a phone's ◀ ▶ at the screen's foot while the tutor's are out of sight (step_float.js): a bar
+# across it, buttons a finger's size; the page's foot kept clear for it (the last words
+# scrolled up over it, none left under it)
+STEP_FLOAT_CSS = (
+    ".catan-step-float{position:fixed;left:0;right:0;bottom:0;z-index:6;display:flex;"
+    "gap:12px;justify-content:center;padding:6px 12px;box-sizing:border-box;"
+    "background:var(--jp-layout-color1,#fff);border-top:1px solid var(--jp-border-color1,#bbb);"
+    "box-shadow:0 -2px 6px rgba(0,0,0,.2)}"
+    ".catan-step-float[hidden]{display:none}"
+    f".catan-step-float>button{{min-width:96px;height:{CLOSE_SIZE}px;font-size:18px;"
+    "border:1px solid var(--jp-border-color1,#bbb);border-radius:4px;cursor:pointer;"
+    "background:var(--jp-layout-color2,#eee);color:var(--jp-ui-font-color1,rgba(0,0,0,.87))}"
+    ".catan-step-float>button:disabled{opacity:.45;cursor:default}"
+    "@media (min-width:701px){.catan-step-float{display:none!important}}"
+    f"@media (max-width:700px){{.catan-app>.catan-tutor{{padding-bottom:{CLOSE_SIZE + 16}px}}}}"
+)
 # the key to the rule marks said once on the page: a lower one saying the same left out
 # (marks_once.js; l34)
 MARKS_ONCE_CSS = (
@@ -566,6 +582,7 @@ LAYOUT_CSS = (
     + WHY_NOT_CSS
     + HELD_REPLY_CSS
     + MAIN_LINE_CSS
+    + STEP_FLOAT_CSS
     + MARKS_ONCE_CSS
     + TABLET_QUESTION_CSS
     + DISABLED_PRIMARY_CSS

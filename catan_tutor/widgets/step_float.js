@@ -1,0 +1,85 @@
+/* A phone's step buttons while they are out of sight: the board sticks at the screen's top and
+ * the words under it scroll (style.LAYOUT_CSS), so reading a long step took ◀ ▶ (under the
+ * board) out of sight under it, and stepping on meant scrolling back up (s45, a fresh learner
+ * at 1.1 and 1.4, 375x740). While the tutor's ▶ is hidden under the board or below the
+ * screen, a bar at the screen's foot holds ◀ and ▶, each pressing the tutor's own (greyed as
+ * it is); gone once they are in sight again, and over a held reply, not on it. The page keeps
+ * room under its last words for it (style.STEP_FLOAT_CSS). Runs once per page, with
+ * board_keys.js.
+ */
+(function () {
+  'use strict';
+  if (window.catanStepFloat) return;
+  window.catanStepFloat = true;
+  var PHONE = window.matchMedia('(max-width: 700px)');  // style.LAYOUT_CSS's phone
+  var STEPS = [['\u25c0', 1, 'Back one step'], ['\u25b6', 2, 'Next step']];  // (◀ ▶)
+  var bar = null;
+  function steps() {  // the tutor's |◀ ◀ ▶ ▶| (board_panel.py)
+    return document.querySelectorAll('.catan-tutor .catan-step');
+  }
+  function make() {
+    bar = document.createElement('div');
+    bar.className = 'catan-step-float';
+    bar.setAttribute('role', 'group');
+    bar.setAttribute('aria-label', 'Step through the lesson');
+    STEPS.forEach(function (s) {
+      var button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = s[0];
+      button.setAttribute('aria-label', s[2]);
+      button.addEventListener('click', function () {
+        var own = steps()[s[1]];
+        if (!own || own.disabled) return;
+        // as a press on the tutor's own: board_still.js then brings the step's words in
+        // under the board (it hears the press's mousedown)
+        own.dispatchEvent(new MouseEvent('mousedown', {bubbles: true}));
+        own.click();
+        setTimeout(update, 300);
+      });
+      bar.appendChild(button);
+    });
+    bar.hidden = true;
+    bar.style.bottom = '0px';
+    document.body.appendChild(bar);
+  }
+  function update() {
+    var own = steps();
+    var next = own[2];
+    var out = false;
+    if (PHONE.matches && next && next.getClientRects().length) {
+      var r = next.getBoundingClientRect();
+      var cover = window.catanCover ? window.catanCover(next) : 0;  // (page_facts.js)
+      out = r.top < cover - 4 || r.top > window.innerHeight - 8;
+    }
+    if (!bar || !document.body.contains(bar)) make();
+    // (each changed only when it differs: the page's other scripts hear the page change,
+    // board_still.js's keeping the board in place among them)
+    if (bar.hidden !== !out) bar.hidden = !out;
+    if (!out) return;
+    var held = document.querySelector('.catan-app .catan-reply-held');
+    var over = held && held.getClientRects().length ?
+      window.innerHeight - held.getBoundingClientRect().top : 0;
+    var bottom = Math.round(Math.max(0, over)) + 'px';
+    if (bar.style.bottom !== bottom) bar.style.bottom = bottom;
+    Array.prototype.forEach.call(bar.children, function (b, i) {
+      var mine = own[STEPS[i][1]];
+      var off = !mine || mine.disabled;
+      if (b.disabled !== off) b.disabled = off;
+    });
+  }
+  if (document.body) make();  // (made hidden at once: made later, its coming changed the page)
+  var queued = false;
+  function soon() {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(function () {
+      queued = false;
+      update();
+    });
+  }
+  document.addEventListener('scroll', soon, {capture: true, passive: true});
+  window.addEventListener('resize', soon);
+  // a step, a tap or an answer changes what is greyed and where ▶ is: looked at again after
+  document.addEventListener('click', function () { setTimeout(update, 400); }, true);
+  setInterval(function () { if (PHONE.matches) update(); }, 1000);
+})();
