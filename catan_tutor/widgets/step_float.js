@@ -3,7 +3,8 @@
  * board) out of sight under it, and stepping on meant scrolling back up (s45, a fresh learner
  * at 1.1 and 1.4, 375x740). While the tutor's ▶ is hidden under the board or below the
  * screen, a bar at the screen's foot holds ◀ and ▶, each pressing the tutor's own (greyed as
- * it is); gone once they are in sight again, and over a held reply, not on it. The page keeps
+ * it is); gone once they are in sight again, and over a held reply, not on it; not at an
+ * open question (▶ waits for its answer) nor while a field is typed in. The page keeps
  * room under its last words for it (style.STEP_FLOAT_CSS). Runs once per page, with
  * board_keys.js.
  */
@@ -46,20 +47,28 @@
     var own = steps();
     var next = own[2];
     var out = false;
-    if (PHONE.matches && next && next.getClientRects().length) {
+    // a reply held at the screen's foot (reply_in_view.js): ◀ ▶ under it are out of sight
+    // too (1.4's "✓ Right" over "Solved. Press ▶", s45), and the bar goes over it
+    var held = document.querySelector('.catan-app .catan-reply-held');
+    var foot = held && held.getClientRects().length ?
+      Math.min(window.innerHeight, held.getBoundingClientRect().top) : window.innerHeight;
+    // not at an open question (▶ waits for its answer; the bar would lie over the answer's
+    // row the page brings to the screen's foot), nor while a field is typed in
+    var entry = document.querySelector('.catan-tutor .catan-puzzle-entry');
+    var asking = entry && entry.getClientRects().length;
+    var typing = document.activeElement && document.activeElement.matches &&
+      document.activeElement.matches('input,textarea,select');
+    if (PHONE.matches && next && next.getClientRects().length && !asking && !typing) {
       var r = next.getBoundingClientRect();
       var cover = window.catanCover ? window.catanCover(next) : 0;  // (page_facts.js)
-      out = r.top < cover - 4 || r.top > window.innerHeight - 8;
+      out = r.top < cover - 4 || r.bottom > foot;
     }
     if (!bar || !document.body.contains(bar)) make();
     // (each changed only when it differs: the page's other scripts hear the page change,
     // board_still.js's keeping the board in place among them)
     if (bar.hidden !== !out) bar.hidden = !out;
     if (!out) return;
-    var held = document.querySelector('.catan-app .catan-reply-held');
-    var over = held && held.getClientRects().length ?
-      window.innerHeight - held.getBoundingClientRect().top : 0;
-    var bottom = Math.round(Math.max(0, over)) + 'px';
+    var bottom = Math.round(Math.max(0, window.innerHeight - foot)) + 'px';
     if (bar.style.bottom !== bottom) bar.style.bottom = bottom;
     Array.prototype.forEach.call(bar.children, function (b, i) {
       var mine = own[STEPS[i][1]];
