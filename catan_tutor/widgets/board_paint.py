@@ -49,6 +49,7 @@ from ..scene import (
     track_forms,
 )
 from . import style
+from .canvas_record import Drawings
 from .dice_shown import NO_DICE, dice_caption
 from .displaced_knight import draw_displaced
 from .harbor_marks import harbor_tab
@@ -73,6 +74,7 @@ if TYPE_CHECKING:
 _toward, _shape, _rounded_square = toward, shape, rounded_square
 BOARD_TEXT_PX = 11.0  # the least size of the board's words and numbers as shown (CSS px)
 STRIP_TEXT_PX = 13.0  # the least size of the strip's words as shown (CSS px)
+_BOARDS = Drawings()  # layer 0 as drawn for each board and size (``draw_static``)
 
 
 class ScenePainter:
@@ -107,6 +109,12 @@ class ScenePainter:
         returns the board drawn."""
         game = self.game
         scene = board_scene(game.state, game.layout)
+        key = (scene, self.vp, self.ratio, self.zoom)  # (what it is drawn from: the same
+        _BOARDS.draw(c, key, lambda rec: self._draw_board(rec, scene))  # board, drawn again)
+        return scene
+
+    def _draw_board(self, c: Canvas, scene: Board) -> None:
+        """Layer 0 drawn from ``scene`` (``draw_static``)."""
         c.clear()
         self._draw_sea(c)
         for harbor in scene.harbors:
@@ -119,7 +127,6 @@ class ScenePainter:
         if self.vp.len(0.16) < self.text(0.16):  # a phone's: the harbors' words on tabs that
             for harbor in scene.harbors:  # reach over the coast, drawn over the land
                 self._draw_harbor(c, harbor, piers=False)
-        return scene
 
     def keep_letters(self, c: Canvas, rings: list[tuple[str, int]]) -> list[str]:
         """The letters the rings round ``rings`` cross, written again over them on ``c``."""

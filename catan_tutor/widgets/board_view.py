@@ -43,7 +43,7 @@ from ..palette import (
 )
 from ..scene import Board
 from . import style
-from .board_marks import draw_glow, draw_hint, mark, ring_chosen, spot_px
+from .board_marks import draw_hint, mark, ring_chosen, spot_px
 from .board_paint import (
     ScenePainter,
 )
@@ -56,9 +56,7 @@ from .board_tags import (
     Spot,
     banner,
     draw_banner,
-    draw_labels,
     hit_test,
-    label_kinds,
     label_px,
     shown_px,
     shown_zoom,
@@ -66,12 +64,12 @@ from .board_tags import (
     why_not_html,
 )
 from .guard import guarded, shown_in
-from .harbor_marks import covered_heights, harbor_marks
+from .harbor_marks import covered_heights
 from .kinds import spot_label
 from .label_places import LabelPlaces
-from .letter_room import LETTER_EM
 from .one_piece import guarded_hold
 from .play_panel import PLAY_CSS
+from .target_layer import draw_targets
 
 __all__ = [
     "LAND_APOTHEM",
@@ -469,30 +467,8 @@ class BoardView:
             self._drawn()
 
     def _draw_targets(self) -> None:
-        """A glow on each vertex and edge target; a legal hex (the robber's, a knight's...)
-        gets an outline ring instead, so its terrain and number stay readable."""
-        c = self.highlight
-        c.clear()
-        if self.targets:
-            draw_glow(c, self.vp, self.ratio, self.targets, self.painter.pieces())
-        if not (self.labels or self.named):
-            return
-        lay, pieces = self.game.layout, self.painter.pieces()  # no layout while laying it
-        ringed = [self.chosen, self.hinted, self.refused[0] if self.refused else None]
-        places = self.places = LabelPlaces.of(
-            self.vp, self.ratio, pieces, [s for s in ringed if s is not None],
-            [h for h, n in enumerate(lay.numbers) if n] if lay else [], harbor_marks(self.painter),
-            (0, 0, c.width, c.height - self.strip), self.painter.text(LETTER_EM), self.zoom,
-        )  # fmt: skip
-        z, r = self.zoom, self.ratio
-        if self.labels:  # both kinds, or on a phone the kind aimed at (board_tags.label_kinds)
-            kinds = label_kinds(self.vp, z, r, self.targets)  # (own: named as the words name it)
-            draw_labels(c, self.vp, pieces.taken, z, r, kinds, places=places, own=self.named,
-                        aimed=self.targets)  # fmt: skip
-            if self.narrow:  # a phone's tags are large: none cuts a harbor's word
-                self.painter.draw_harbor_discs(c)
-        else:  # the spots the page's words name (both kinds)
-            draw_labels(c, self.vp, pieces.taken, z, r, named=self.named, places=places)
+        """Layer 2: the glow on the targets, the labels over it (``target_layer``)."""
+        draw_targets(self)
 
     def _draw_hover(self) -> None:
         c = self.hover_layer
