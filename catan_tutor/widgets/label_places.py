@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -387,8 +387,7 @@ class LabelPlaces:
         gap = math.hypot(nx - sx, ny - sy)
         reach = self.vp.len(ring_reach(spot) if spot in self.ringed else glow_reach(spot))
         own = math.hypot(x - sx, y - sy)
-        count = board.N_VERTICES if kind == "vertex" else board.N_EDGES
-        other = min(math.dist((x, y), self.vp.px(SPOT_XY[kind](j))) for j in range(count) if j != i)
+        other = min(math.dist((x, y), p) for j, p in enumerate(spots_px(self.vp, kind)) if j != i)
         if gap <= 0 or (own <= NEARER * other and gap <= reach + h):
             return None
         start = reach / gap if spot in self.ringed else 0.0
@@ -508,6 +507,13 @@ def spots_xy(kind: str) -> np.ndarray:
     """Every spot of ``kind`` (vertex, edge), board units: row i is spot i."""
     count = board.N_VERTICES if kind == "vertex" else board.N_EDGES
     return np.array([SPOT_XY[kind](i) for i in range(count)])
+
+
+@lru_cache(maxsize=64)
+def spots_px(vp: Viewport, kind: str) -> tuple[Point, ...]:
+    """Every spot of ``kind`` (vertex, edge) through ``vp``, canvas px: item i is spot i."""
+    count = board.N_VERTICES if kind == "vertex" else board.N_EDGES
+    return tuple(vp.px(SPOT_XY[kind](i)) for i in range(count))
 
 
 def ring_reach(spot: Spot) -> float:

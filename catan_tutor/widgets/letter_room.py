@@ -9,7 +9,7 @@ number token, under the pieces (``clear_of_pieces``). All in canvas pixels.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from functools import lru_cache
 from math import atan2, cos, radians, sin
 
 from ipycanvas import Canvas
@@ -33,8 +33,13 @@ SHIFTS = ((0.0, 0.07), (0.0, 0.13), (0.0, 0.19), (-0.3, 0.0), (0.3, 0.0), (-0.45
 def letter_box(vp: Viewport, tile: Tile, size: float, room: float = 0.0) -> Box:
     """Where ``tile``'s letter is written at font ``size`` (a capital's width, ``text_em``;
     its height, the size's half each way), ``room`` canvas px wider all round."""
-    x, y = vp.px((tile.centre[0], tile.centre[1] - style.LETTER_OFFSET))
-    w, h = text_em(tile.letter) * size / 2 + room, 0.5 * size + room
+    return _box_at(vp, tile.letter, tile.centre, size, room)
+
+
+def _box_at(vp: Viewport, letter: str, centre: Point, size: float, room: float) -> Box:
+    """``letter_box`` of a hex's ``letter`` written over its ``centre`` (board units)."""
+    x, y = vp.px((centre[0], centre[1] - style.LETTER_OFFSET))
+    w, h = text_em(letter) * size / 2 + room, 0.5 * size + room
     return (x - w, y - h, x + w, y + h)
 
 
@@ -86,9 +91,10 @@ def tab_place(
     return fits[0] if fits else ways[0]
 
 
-def land_of(vp: Viewport) -> list[list[Point]]:
+@lru_cache(maxsize=64)
+def land_of(vp: Viewport) -> tuple[tuple[Point, ...], ...]:
     """The land hexes' outlines in canvas px."""
-    return [vp.pxs(hex_corners(h)) for h in range(board.N_HEXES)]
+    return tuple(tuple(vp.pxs(hex_corners(h))) for h in range(board.N_HEXES))
 
 
 def _over(box: Box, polygon: Sequence[Point]) -> bool:
@@ -155,8 +161,7 @@ def clear_of_pieces(
         if not _covered(box, *_near(box, all_boxes, all_discs)):
             continue  # most letters: no piece near (a long game's roads are hundreds of discs)
         x, y = tile.centre
-        ways = [letter_box(vp, replace(tile, centre=(x + dx, y + dy)), size, room)
-                for dx, dy in SHIFTS]  # fmt: skip
+        ways = [_box_at(vp, tile.letter, (x + dx, y + dy), size, room) for dx, dy in SHIFTS]
         # only the pieces near this hex's letter's places can cover one of them
         near = (min(b[0] for b in ways + [box]), min(b[1] for b in ways + [box]),
                 max(b[2] for b in ways + [box]), max(b[3] for b in ways + [box]))  # fmt: skip
