@@ -363,7 +363,7 @@ ASKS: dict[tuple[str, str], Callable] = {
     (
         "puzzle_base_2p",
         "P1 is short of ore; P2 holds 1 brick, 4 wool and 1 grain. Before rolling, P1 may spend "
-        "trade tokens on one token action this turn. Which token action can bring P1 ore?",
+        "trade tokens on a token action. Which token action can bring P1 ore?",
     ): frees_the_robber_hex,  # (s36: a choice of token actions; "free the hex" was the kind's)
     (
         "puzzle_base_2p",
