@@ -28,7 +28,8 @@ from catan_tutor.study.puzzle import SECRET_WHY
             20,
             "P1 neutral N1 knight H6",
             "P1 can't place a basic knight for Neutral 1 on H6: P1 owes a neutral basic "
-            "knight, but none fits anywhere now.",
+            "knight, but a neutral's knight goes only where that neutral could recruit one, "
+            "and neither neutral has such a corner now.",
             "road",
         ),
         (  # l36 at 5.13: "That is not the answer." and no reason

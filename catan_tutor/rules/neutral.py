@@ -169,7 +169,7 @@ def _check_common(s: State, p: int, i: int, kind: str) -> Reason | None:
             return Reason(
                 _FALLBACK_RULE[built],
                 # (the cause, then what is owed: a puzzle asking for it keeps the cause, l32)
-                f"{seat(p)} owes a neutral {WHAT[built]}, but none fits anywhere now; "
+                f"{seat(p)} owes a neutral {WHAT[built]}, but {_none_fits(s, built)}; "
                 "a neutral road is owed instead.",
             )
         rule = (
@@ -187,6 +187,21 @@ def _check_common(s: State, p: int, i: int, kind: str) -> Reason | None:
             f"{seat(p)} owes a neutral {WHAT[owed]}, mirroring what they did.",
         )
     return None
+
+
+def _none_fits(s: State, built: str) -> str:
+    """Why no neutral piece of the kind ``built`` fits now: for a knight, the placing rule
+    said, not "none fits anywhere now" (a fresh learner at 11.16: said no why, and half
+    said what is owed instead); the words name no road, a puzzle's answer there."""
+    if built != "knight":
+        return "none fits anywhere now"
+    if all(len(knights_of(s, s.n + i, 1)) >= PER_LEVEL for i in range(2)):
+        return "neither neutral has a basic knight left in its supply"
+    # rule="CK2P-NEUTRAL-KNIGHT-LEGAL": placed as that neutral's own recruit would be
+    return (
+        "a neutral's knight goes only where that neutral could recruit one, "
+        "and neither neutral has such a corner now"
+    )
 
 
 def due_reason(s: State, what: str) -> Reason:
