@@ -814,3 +814,33 @@ def test_explain_with_nothing_chosen_says_what_to_choose_first():
     t.controls.form_frame.explain_button.click()
     said = html_text(form.status.value)
     assert "Nothing to explain yet: choose" in said and said != html_text(before), said
+
+
+def test_a_step_placing_a_piece_says_who_placed_what_where_first():
+    """s45, a fresh learner at 1.1 (375x740): step 6 said only "Setup round 1 is over…" though
+    P3's road had just appeared, and step 10 "P1 places last…" after P2's road: a step whose
+    lesson text alone tells it (no comment) named no piece, where every other one did ("P2
+    builds a road on K5."). Every such step of the course begins with it."""
+    from catan_tutor.widgets.wording import _PLACED
+
+    steps = 0
+    for path in sorted(packaged_lessons().glob(f"*{SUFFIX}")):
+        lesson = path.name.removesuffix(SUFFIX)
+        told = [
+            n
+            for n in load_scenario(path).tree.walk()
+            if type(n.action).__name__ in _PLACED
+            and n.tutor
+            and not n.comment.strip()
+            and not (n.parent is not None and n.parent.id in load_scenario(path).puzzles)
+        ]  # (a question's answer: its "Right" says it, test_right_said_once)
+        if not told:
+            continue
+        t = _lesson(lesson)
+        s = t.session
+        for node in told:
+            shown = next(n for n in s.timeline.walk() if n.id == node.id)
+            said = s.texts(shown)
+            assert said and said[0] == shown.action.sentence(shown.parent.state), (lesson, said)
+            steps += 1
+    assert steps >= 8

@@ -16,7 +16,7 @@ from ..state import ROLLOFF, State
 from ..study.timeline import Node, Timeline
 from .dice_shown import tells_event
 from .roll_texts import dice_only, dice_sentence, throw_outcomes
-from .wording import step_caption
+from .wording import placed_words, step_caption
 
 if TYPE_CHECKING:
     from .puzzle_state import PuzzleState
@@ -114,6 +114,10 @@ class RollSteps:
         own = bool(self.lesson_id) and not self.from_file(node)
         return roll_nodes(self.timeline.rules, node) if self.folds_rolls() and not own else []
 
+    def _answers(self, node: Node) -> bool:
+        """``node`` is the move of a question asked just before it."""
+        return node.parent is not None and self.puzzle.puzzle_at(node.parent) is not None
+
     def _opened_over(self, node: Node) -> list[Node]:
         """The start a lesson opening at ``node``, its first step's question, passed over
         ([the root]; else []): its texts and checks are said at the question."""
@@ -149,6 +153,9 @@ class RollSteps:
             told = n is node or n.comment.strip() != said
             if n.comment and told and not (folded and dice_only(n.comment)):
                 out.append(step_caption(n))
+            elif n is node and n.tutor and not self._answers(n) and (said := placed_words(n)):
+                out.append(said)  # a piece placed, told by the text alone: who placed what
+                # where first (s45, 1.1); a question's answer's "Right" says it already
             if n.tutor:
                 out.append(n.tutor)
             if isinstance(n.action, Roll):

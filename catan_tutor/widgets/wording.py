@@ -468,21 +468,33 @@ _CAPTION_ON = re.compile(
 )
 
 
+def placed_words(node: Node) -> str:
+    """Who placed what where at ``node`` in the engine's words ("P3 builds a road on H3."),
+    '' for a move that places no settlement, city or road."""
+    a, before = node.action, node.parent
+    if a is None or before is None or type(a).__name__ not in _PLACED:
+        return ""
+    try:
+        said = a.sentence(before.state).rstrip(".")
+    except (IndexError, KeyError, TypeError, ValueError):
+        return ""
+    return f"{said}." if said else ""
+
+
 def step_caption(node: Node) -> str:
     """A lesson step's comment as its caption: a piece placed (a settlement, city or road)
     whose comment does not name the player and the spot first says who placed what where, in the
     engine's words ("P2 builds a settlement on K4: forest 3, mountains 8 and pasture 5."),
     so that no caption lacks its subject; any other comment as written."""
     comment, a, before = node.comment.strip(), node.action, node.parent
-    if not comment or a is None or before is None or type(a).__name__ not in _PLACED:
+    if not comment or a is None or before is None:
         return comment
     who, spot = getattr(a, "player", -1), str(a).split()[-1]  # ("P2 settle K4": K4)
     named = f"P{who + 1}" in comment or before.state.name(who) in comment
     if named and re.search(rf"\b{re.escape(spot)}\b", comment):
         return comment
-    try:
-        said = a.sentence(before.state).rstrip(".")
-    except (IndexError, KeyError, TypeError, ValueError):
+    said = placed_words(node).rstrip(".")
+    if not said:
         return comment
     if ":" not in comment and _CAPTION_ON.match(comment.lower()) and not comment[:2].isupper():
         return f"{said}: {comment[0].lower()}{comment[1:]}"
