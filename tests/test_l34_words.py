@@ -143,9 +143,8 @@ def test_lesson_5_1_says_this_tutors_reading_once_a_view_and_its_goal_no_token()
     boxes = opened[1].replace("&#x27;", "'")
     assert boxes.count("This tutor's reading") == 1, boxes
     assert boxes.count(READING_AGAIN) == 3, boxes
-    assert "5 trade tokens, 10 wait in the supply; a player spends them on token actions" in (
-        " ".join(text.split())
-    )
+    said = " ".join(text.split())  # (what a token action is, at its first word: a learner)
+    assert "5 trade tokens, and 10 more wait in the supply. A token action is a move" in said
 
 
 # 3. Words

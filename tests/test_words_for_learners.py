@@ -158,7 +158,7 @@ def test_a_reading_is_marked_once_and_never_doubled():
     shown = _shown(verdicts.lesson_html(lesson))
     assert "reading.§*" not in shown and "reading, " not in shown, shown
     said = " ".join(shown.split())  # said once, in words (issue 33: for a learner)
-    assert "those three choices are this tutor's" in said, said
+    assert "Those three choices are this tutor's" in said, said
     # a fresh learner: H4 and G6, "nothing in setup" and "wait for both rolls" were said as
     # facts, again as the tutor's choices, and the goal said the wait a third time: once each
     goal = load_scenario(packaged_lessons() / "base_2p_double_roll.catan.yaml").goal
