@@ -1,8 +1,8 @@
 /* A phone's step buttons while they are out of sight: the board sticks at the screen's top and
  * the words under it scroll (style.LAYOUT_CSS), so reading a long step took ◀ ▶ (under the
  * board) out of sight under it, and stepping on meant scrolling back up (s45, a fresh learner
- * at 1.1 and 1.4, 375x740). While the tutor's ▶ is hidden under the board or below the
- * screen, a bar at the screen's foot holds ◀ and ▶, each pressing the tutor's own (greyed as
+ * at 1.1 and 1.4, 375x740). While the tutor's ▶ is hidden under the board or under
+ * a held reply, a bar at the screen's foot holds ◀ and ▶, each pressing the tutor's own (greyed as
  * it is); gone once they are in sight again, and over a held reply, not on it; not at an
  * open question (▶ waits for its answer) nor while a field is typed in. The page keeps
  * room under its last words for it (style.STEP_FLOAT_CSS). Runs once per page, with
@@ -61,7 +61,9 @@
     if (PHONE.matches && next && next.getClientRects().length && !asking && !typing) {
       var r = next.getBoundingClientRect();
       var cover = window.catanCover ? window.catanCover(next) : 0;  // (page_facts.js)
-      out = r.top < cover - 4 || r.bottom > foot;
+      // (below the screen's foot with the page at its top they are a scroll away, and the
+      // bar would lie over the board or over their own first lines: none then)
+      out = r.top < cover - 4 || (foot < window.innerHeight && r.bottom > foot);
     }
     if (!bar || !document.body.contains(bar)) make();
     // (each changed only when it differs: the page's other scripts hear the page change,
