@@ -38,6 +38,7 @@ from .land_steps import draw_land
 from .links import Link, copied_link
 from .pointer_heard import heard_only
 from .spot_sentences import CURSOR, cursor_words, pointer_words, spot_words
+from .step_count import step_count_html
 from .tutor_session import TutorSession
 
 HOVER_WAIT_MS = 60  # the browser sends at most one pointer move per this many ms
@@ -125,8 +126,10 @@ class BoardPanel:
         self.held_note: widgets.HTML | None = None  # HELD_NOTE's line, built when first held
         self.cursor_at: tuple[float, float] | None = None  # where the cursor was, board units
         self.trail = CursorTrail()  # the arrows' steps, for the opposite arrow to retrace
+        self.step_count = widgets.HTML(layout=lay(width="auto", display="none"))  # "Step 3 of 12"
+        self.step_count.add_class("catan-step-count")
         self.nav_row = widgets.HBox(
-            [*self.nav, self.view.labels_button, self.copy_link, self.pointer],
+            [*self.nav, self.view.labels_button, self.copy_link, self.step_count, self.pointer],
             layout=lay(align_items="center", flex_flow="row wrap"),
         )
         self.widget = widgets.VBox(
@@ -232,6 +235,8 @@ class BoardPanel:
                 button.add_class(HELD)
             else:
                 button.remove_class(HELD)
+        self.step_count.value = step_count_html(s)
+        self.step_count.layout.display = None if self.step_count.value else "none"
         held = s.held("forward") or s.held("last")
         back = back_note(s)  # a link landed before its node, at a question (back_note.py)
         note = HELD_NOTE if held else go_on_note(s) or off_line_note(s) or s.puzzle.step_note()
