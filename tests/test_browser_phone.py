@@ -57,6 +57,19 @@ BOARD_FOOT_JS = "() => window.catanCover(document.querySelector('.catan-tutor .c
 
 # Runs in the page: px the page is scrolled (the window's, and Voilà's box's) and the top of
 # the page's title ("Catan tutor")
+# The step count and ▶ (their rects), the step's first words and the goal's line (their tops)
+END_ROW_JS = """() => {
+  const rect = (e) => e.getBoundingClientRect();
+  const box = document.querySelector('.catan-tutor .catan-step-count');
+  const forward = [...document.querySelectorAll('.catan-tutor .catan-step')]
+    .find((b) => b.innerText.trim() === '▶');
+  const goal = document.querySelector('.catan-tutor .catan-lesson .catan-goal-line');
+  const words = [...goal.parentElement.children].find(
+    (e) => !e.matches('.catan-goal-line,.catan-marks-key,.catan-notice') && e.innerText.trim());
+  return {count: box.querySelector('.catan-step-short').innerText, steps: box.querySelector('[data-steps]').dataset.steps,
+          box: rect(box).toJSON(), forward: rect(forward).toJSON(), width: innerWidth,
+          goal: rect(goal).top, words: rect(words).top};
+}"""
 TOP_JS = """() => [scrollY, ...[...document.querySelectorAll('*')].filter((e) => e.scrollTop > 0)
   .map((e) => e.scrollTop), document.querySelector('.catan-heading').getBoundingClientRect().top]"""
 
@@ -500,6 +513,14 @@ def test_the_next_lesson_opens_at_the_page_s_top(app_server, phone):
     following = page.get_by_role("button", name="Next lesson")
     following.wait_for()
     settle(page)
+    # the step count ("n/n" at the end) on ◀ ▶'s row, whole; the goal's line after the
+    # step's words (its 3-5 lines over every step pushed the words down: l276)
+    end = page.evaluate(END_ROW_JS)
+    box, forward, steps = end["box"], end["forward"], end["steps"]
+    assert end["count"] == f"{steps}/{steps}", end
+    assert abs(box["y"] + box["height"] / 2 - forward["y"] - forward["height"] / 2) < 4, end
+    assert box["x"] + box["width"] <= end["width"] - 10, end
+    assert end["words"] < end["goal"], end
     page.evaluate("(e) => window.catanScroller(e).scrollBy(0, 5000)", following.element_handle())
     following.scroll_into_view_if_needed()  # (as a learner reads down to it)
     *scrolled, _ = page.evaluate(TOP_JS)

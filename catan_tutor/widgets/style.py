@@ -142,6 +142,26 @@ GOAL_FIRST_CSS = (
     # window's foot, 5.13's Play at y 761 of 768)
     f"{ASKED} .catan-lesson-goal{{margin:0 0 8px}}{ASKED} .catan-lesson-goal>p{{margin:0 0 4px}}}}"
 )
+# A phone's goal line (lesson_goal.goal_line) after the step's words, not over them: its 3-5
+# lines at 375 px stood over every step under the stuck board, and the step's own words began
+# low (a fresh learner, 276: little room to read). The key of the marks and "What to notice"
+# stay after both. (A flex column keeps each part's bottom margin only.)
+GOAL_LINE_LAST = ".catan-tutor>.catan-side>.catan-lesson>.widget-html-content>div"
+GOAL_LINE_CSS = (
+    f"@media (max-width:700px){{{GOAL_LINE_LAST}:has(>.catan-goal-line){{display:flex;"
+    f"flex-direction:column}}{GOAL_LINE_LAST}:has(>.catan-goal-line)>*{{margin-top:0}}"
+    f"{GOAL_LINE_LAST}>.catan-goal-line{{order:1}}"
+    f"{GOAL_LINE_LAST}>.catan-goal-line>p{{margin:0 0 1em}}"
+    f"{GOAL_LINE_LAST}>:is(.catan-marks-key,.catan-notice,.catan-expect){{order:2}}}}"
+)
+# "Step 3 of 12" by the step buttons (step_count.py); "3/12" on a phone, whose row of step
+# buttons has ~50 px left after Labels (the long words stay for a screen reader)
+STEP_COUNT_CSS = (
+    ".catan-step-count{margin:0 0 0 12px;font-size:13px}.catan-step-short{display:none}"
+    "@media (max-width:700px){.catan-step-count{margin:0;align-self:center;font-size:12px}"
+    ".catan-step-long{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);"
+    "white-space:nowrap}.catan-step-short{display:inline}}"
+)
 # On a phone and a tablet an open question's "Puzzle" sits in its box's top border, as a
 # fieldset's legend: it costs no line (its line put the question under the first screen,
 # and it was left out there: a fresh learner, l45, missed it at 6.7 and 10.6)
@@ -534,7 +554,12 @@ LAYOUT_CSS = (
     # a tablet, as a phone: an open question's step (.catan-story) over it, then the kinds
     # (under its box the story read as the reply: l22 at 768x1024)
     f"@media {TALL}{{{PUZZLE_OPEN}>.catan-side>.catan-puzzle~*{{order:1}}"
-    f"{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:2}}}}" + RIGHT_FIRST_CSS + GOAL_FIRST_CSS +
+    f"{PUZZLE_OPEN}>.catan-side>.catan-lesson{{order:2}}}}"
+    + RIGHT_FIRST_CSS
+    + GOAL_FIRST_CSS
+    + GOAL_LINE_CSS
+    + STEP_COUNT_CSS
+    +
     # an open question's step over it, at every width: its paragraphs close, no blank line
     # over and under them (the story over the box put 11.16's answer row 24 px under the fold
     # at 768x1024; at 1280x900 9.18's form came into sight with the page's bar off the top
