@@ -66,7 +66,8 @@ END_ROW_JS = """() => {
   const goal = document.querySelector('.catan-tutor .catan-lesson .catan-goal-line');
   const words = [...goal.parentElement.children].find(
     (e) => !e.matches('.catan-goal-line,.catan-marks-key,.catan-notice') && e.innerText.trim());
-  return {count: box.querySelector('.catan-step-short').innerText, steps: box.querySelector('[data-steps]').dataset.steps,
+  return {count: box.querySelector('.catan-step-short').innerText,
+          steps: box.querySelector('[data-steps]').dataset.steps,
           box: rect(box).toJSON(), forward: rect(forward).toJSON(), width: innerWidth,
           goal: rect(goal).top, words: rect(words).top};
 }"""

@@ -49,7 +49,7 @@ def test_the_learners_own_moves_and_a_free_game_have_no_count() -> None:
 
 
 def test_a_roll_and_its_dice_are_one_step() -> None:
-    s = _opened("base_2p_knight_tokens.catan.yaml")  # two double rolls: a Roll and three of its four dice each
+    s = _opened("base_2p_knight_tokens.catan.yaml")  # two double rolls: a Roll, 3 of 4 dice
     rules, line = s.timeline.rules, [s.start()]
     while line[-1].children:
         line.append(line[-1].children[0])

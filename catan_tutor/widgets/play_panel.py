@@ -57,6 +57,7 @@ from .palette_key import KEY_CSS, palette_key
 from .panels import cards_text, dev_cards_text
 from .place_words import OFF_BOARD_SHORT, off_board
 from .possible_parts import possible_parts
+from .seat_pick import ASK, SeatPick, by_seat_only
 from .taken_spots import free_spots
 from .tap_choices import agreeing, enabled_kinds, kinds_at_words, legal_with_spot
 from .try_words import try_help, try_verdict_html
@@ -177,6 +178,7 @@ class PlayPanel:
         self.puzzle_note: Callable[[str], None] | None = None  # a reply in the question's box
         self.message = widgets.HTML()
         self.message.add_class("catan-message")
+        self.seat_pick = SeatPick(guard, session.play)  # under it: whose move (a tap's)
 
         # Try a move: the verdict follows the text as it is typed (each keystroke a round trip)
         self.try_text = widgets.Text(
@@ -234,6 +236,7 @@ class PlayPanel:
             self.blocked,
             self.form_box,
             self.message,
+            self.seat_pick.widget,
             trying,
             self.log,
         ]
@@ -252,6 +255,8 @@ class PlayPanel:
 
     # ------------------------------------------------------------ rendering
     def _on_session(self, event: str) -> None:
+        if event != "message":  # (the players to choose were for the last tap's spot)
+            self.seat_pick.clear()
         if event == "shown":
             self._show_all()
         elif event == "kind":
@@ -458,6 +463,9 @@ class PlayPanel:
         if s.puzzle.resting():  # a question just solved: no move asked until ▶, as the title
             return None  # and the line by ▶ say (l34: each tap said "Solved. Press ▶" again)
         s.forget_tried()  # the last tap's verdict goes (s45: K5's refusal stayed under N7's ✓)
+        self.seat_pick.clear()  # and the players it offered, with their question
+        if s.message == ASK:
+            s.say("")
         only = enabled_kinds(s)  # none greyed (tap_choices)
         kind = board_kind(only, s.game, spot[0])
         if s.kind_tapped and kind and kind != s.kind:  # a kind a tap chose, another kind of
@@ -482,7 +490,10 @@ class PlayPanel:
         elif acts and self.form is not None:
             self.form.set(**spot_values(acts, spot))  # off the lesson's line: Play confirms it
             remember_click(self.form, acts, spot)  # a card's next spot: the next click's
-            s.say(OFF_LINE if len(acts) == 1 else several(self.form, acts))
+            if by_seat_only(acts):  # who moves: the players' buttons under the reply
+                self.seat_pick.offer(acts)
+            who = ASK if by_seat_only(acts) else several(self.form, acts)
+            s.say(OFF_LINE if len(acts) == 1 else who)
         else:
             self.ask_at(spot)
 

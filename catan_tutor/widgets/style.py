@@ -160,7 +160,9 @@ STEP_COUNT_CSS = (
     ".catan-step-count{margin:0 0 0 12px;font-size:13px}.catan-step-short{display:none}"
     "@media (max-width:700px){.catan-step-count{margin:0;align-self:center;font-size:12px}"
     ".catan-step-long{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);"
-    "white-space:nowrap}.catan-step-short{display:inline}}"
+    "white-space:nowrap}.catan-step-short{display:inline}"
+    # (not beside a note under the step buttons: "Answer the puzzle to go on." went to 3 lines)
+    ".catan-tutor:has(.catan-step-note:not([style*='none'])) .catan-step-count{display:none}}"
 )
 # On a phone and a tablet an open question's "Puzzle" sits in its box's top border, as a
 # fieldset's legend: it costs no line (its line put the question under the first screen,
@@ -199,7 +201,12 @@ PHONE_ORDER = (
     # the reply to a tap under ◀ ▶: its lines coming move them not (phone_whynot_tap.png:
     # ◀ ▶ pushed under the fold); why not there shows in the heading (WHY_NOT_CSS)
     (-74, f"{STEP_ROW}>.widget-label"),
-    (-72, f"{ACTIONS}>.catan-message,{PUZZLE_OPEN}>.catan-side>.catan-actions>.catan-message"),
+    # (the players a tap's reply asks to choose from under it: seat_pick.py)
+    (
+        -72,
+        f"{ACTIONS}>:is(.catan-message,.catan-seat-pick),"
+        f"{PUZZLE_OPEN}>.catan-side>.catan-actions>:is(.catan-message,.catan-seat-pick)",
+    ),
     (-70, f"{SIDE}>.widget-html:not(.catan-lesson),{SIDE}>.catan-line"),
     # an open question, then the hand it is answered from, then the step that led to it (the
     # dice, what they did) headed "Before this question" (STORY_HEAD_CSS): over the box it put

@@ -230,7 +230,8 @@ class Tutor:
         the two."""
         c, exploring = self.controls, self.explore.value
         # why not, when a spot is refused: the verdict and its rule (Try a move's, in Explore)
-        moment = [*c.top, c.palette, c.key, c.form_box, c.message, c.try_verdict, c.try_rule]
+        moment = [*c.top, c.palette, c.key, c.form_box, c.message, c.seat_pick.widget]
+        moment += [c.try_verdict, c.try_rule]
         if self._computer is not None:  # a game against the computer: its pause, in reach
             moment.insert(len(c.top), self._computer.widget)
         line = [self.line.widget] if self.line.widget is not None else []
