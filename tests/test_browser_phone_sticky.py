@@ -83,6 +83,14 @@ def test_after_a_step_a_tap_and_an_answer_the_board_and_the_reply_are_both_seen(
     settle(page)
     page.screenshot(path=ARTIFACTS / "phone_sticky_answer.png")
     _seen_with_the_board(page, said)
+    # the right answer: the bar at the screen's foot says "Solved." between its ◀ ▶ (the note
+    # by the tutor's ▶ saying so is under the board: s45)
+    entry.fill("P1 road N3")
+    page.locator(".catan-puzzle").get_by_role("button", name="Answer").tap()
+    page.locator(".catan-puzzle-result").filter(has_text="Right").wait_for()
+    settle(page)
+    page.wait_for_function(FLOAT_SHOWN_JS)
+    assert page.locator(FLOAT).inner_text().split() == ["◀", "Solved.", "▶"]
 
 
 FLOAT = ".catan-step-float"
@@ -95,7 +103,8 @@ def test_the_step_buttons_come_to_the_screen_s_foot_while_theirs_are_under_the_b
     """s45, a fresh learner at 1.1 (375x740): reading a long step took ◀ ▶ under the stuck
     board, and stepping on meant scrolling back up. While the tutor's ▶ is out of sight a bar
     at the screen's foot holds ◀ and ▶ (step_float.js); its ▶ steps, the step's words come
-    under the board with the tutor's own ◀ ▶, and the bar goes."""
+    under the board with the tutor's own ◀ ▶, and the bar goes. Between its ◀ ▶ the step
+    count (a solved question's "Solved.": the note by the tutor's ▶, under the board too)."""
     page = phone
     _open(page, app_server + "?lesson=1.1&node=1", "Goal")
     settle(page)
@@ -106,6 +115,9 @@ def test_the_step_buttons_come_to_the_screen_s_foot_while_theirs_are_under_the_b
     assert forward.bounding_box()["y"] < page.evaluate(BOARD_FOOT_JS)  # (under the board)
     bar = page.locator(FLOAT).bounding_box()
     assert bar["y"] + bar["height"] == pytest.approx(HEIGHT, abs=1) and bar["height"] >= 44
+    # between its ◀ ▶ the step count, as by the tutor's own (step_count.py): 1.1's step 2
+    count = page.locator(".catan-tutor .catan-step-short").inner_text()
+    assert count.startswith("2/") and page.locator(FLOAT).inner_text().split() == ["◀", count, "▶"]
     page.screenshot(path=ARTIFACTS / "phone_sticky_float.png")
     depth = page.evaluate(STATE_JS)
     page.locator(FLOAT).get_by_role("button", name="Next step").tap()

@@ -2,9 +2,10 @@
  * the words under it scroll (style.LAYOUT_CSS), so reading a long step took ◀ ▶ (under the
  * board) out of sight under it, and stepping on meant scrolling back up (s45, a fresh learner
  * at 1.1 and 1.4, 375x740). While the tutor's ▶ is hidden under the board or under
- * a held reply, a bar at the screen's foot holds ◀ and ▶, each pressing the tutor's own (greyed as
- * it is); gone once they are in sight again, and over a held reply, not on it; not at an
- * open question (▶ waits for its answer) nor while a field is typed in. The page keeps
+ * a held reply, a bar at the screen's foot holds ◀ and ▶, each pressing the tutor's own (greyed
+ * as it is), the step count or "Solved." between them; gone once they are in sight again, and
+ * over a held reply, not on it; not at an open question (▶ waits for its answer) nor while a
+ * field is typed in. The page keeps
  * room under its last words for it (style.STEP_FLOAT_CSS). Runs once per page, with
  * board_keys.js.
  */
@@ -14,7 +15,7 @@
   window.catanStepFloat = true;
   var PHONE = window.matchMedia('(max-width: 700px)');  // style.LAYOUT_CSS's phone
   var STEPS = [['\u25c0', 1, 'Back one step'], ['\u25b6', 2, 'Next step']];  // (◀ ▶)
-  var bar = null;
+  var bar = null, said = null;
   function steps() {  // the tutor's |◀ ◀ ▶ ▶| (board_panel.py)
     return document.querySelectorAll('.catan-tutor .catan-step');
   }
@@ -38,6 +39,11 @@
         setTimeout(update, 300);
       });
       bar.appendChild(button);
+      if (s[1] === 1) {  // between them: the step count, or "Solved." (said)
+        said = document.createElement('span');
+        said.className = 'catan-step-float-said';
+        bar.appendChild(said);
+      }
     });
     bar.hidden = true;
     bar.style.bottom = '0px';
@@ -72,11 +78,18 @@
     if (!out) return;
     var bottom = Math.round(Math.max(0, window.innerHeight - foot)) + 'px';
     if (bar.style.bottom !== bottom) bar.style.bottom = bottom;
-    Array.prototype.forEach.call(bar.children, function (b, i) {
+    bar.querySelectorAll('button').forEach(function (b, i) {
       var mine = own[STEPS[i][1]];
       var off = !mine || mine.disabled;
       if (b.disabled !== off) b.disabled = off;
     });
+    // what the note by the tutor's ▶ says first ("Solved.", "Answer shown.": it is under the
+    // board too, s45), else the step count ("3/13", step_count.py)
+    var go = document.querySelector('.catan-tutor .catan-step-note .catan-step-go-on');
+    var count = document.querySelector('.catan-tutor .catan-step-short');
+    var words = go ? go.textContent.split('. ')[0].replace(/\.?$/, '.') :
+      count ? count.textContent : '';
+    if (said.textContent !== words) said.textContent = words;
   }
   if (document.body) make();  // (made hidden at once: made later, its coming changed the page)
   var queued = false;

@@ -329,6 +329,8 @@ STEP_FLOAT_CSS = (
     "border:1px solid var(--jp-border-color1,#bbb);border-radius:4px;cursor:pointer;"
     "background:var(--jp-layout-color2,#eee);color:var(--jp-ui-font-color1,rgba(0,0,0,.87))}"
     ".catan-step-float>button:disabled{opacity:.45;cursor:default}"
+    ".catan-step-float-said{align-self:center;min-width:64px;text-align:center;font-size:14px;"
+    "color:var(--jp-ui-font-color1,rgba(0,0,0,.87))}"
     "@media (min-width:701px){.catan-step-float{display:none!important}}"
     f"@media (max-width:700px){{.catan-app>.catan-tutor{{padding-bottom:{CLOSE_SIZE + 16}px}}}}"
 )
