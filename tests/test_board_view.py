@@ -7,6 +7,8 @@ from functools import partial
 from types import SimpleNamespace
 
 from catan_tutor import board
+from catan_tutor.study.resources import packaged_lessons
+from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import BoardView, style
 from catan_tutor.widgets.board_view import Viewport, harbor_spot, sea_frame
 from catan_tutor.widgets.style import HARBOR_RADIUS
@@ -443,6 +445,31 @@ def test_a_piece_over_a_hex_s_letter_moves_the_letter_clear(monkeypatch) -> None
                 assert not covered(box) and not hits(box, token), (width, tile.letter)
                 clear[width].append(tile.letter)
     assert "M" in clear["333"] and "M" in clear["768"], clear  # (under neutral 1's settlement)
+
+
+def test_the_letters_of_hexes_ringed_as_targets_are_written_over_their_rings(monkeypatch):
+    """Learner 276, 5.1 on a phone: the robber's rings round every hex crossed the letters D,
+    E, F, H, M and S. Each hex ringed as a target has its letter written again over its ring
+    (layer 2), where the board wrote it: in its own place, or where it went clear of a piece
+    (M under neutral 1's settlement)."""
+    from catan_tutor.scene import parts
+
+    sc = load_scenario(packaged_lessons() / "ck_2p_neutral_knights.catan.yaml")
+    state, layout, colors, players = parts(sc.timeline.root)
+    game = SimpleNamespace(layout=layout, state=state, colors=colors, players=players)
+    view = BoardView(game)
+    view.set_shown_width("333")  # a 375 px page's board
+    drawn: list[tuple[str, tuple[float, float]]] = []
+    for layer in (view.static, view.pieces):
+        monkeypatch.setattr(layer, "fill_text", partial(_said, drawn))
+    view.draw_static()
+    view.draw_pieces()
+    letters = dict(t for t in drawn if len(t[0]) == 1 and t[0].isupper())  # the last place
+    over: list[tuple[str, tuple[float, float]]] = []
+    monkeypatch.setattr(view.highlight, "fill_text", partial(_said, over))
+    view.show_targets([("hex", h) for h in range(board.N_HEXES)])
+    assert dict(over) == letters and len(letters) == board.N_HEXES
+    assert letters["M"] != drawn[[t for t, _ in drawn].index("M")][1]  # (M moved clear)
 
 
 def test_an_update_that_changes_no_piece_leaves_the_pieces_layer_as_it_is() -> None:

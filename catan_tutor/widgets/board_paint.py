@@ -128,11 +128,12 @@ class ScenePainter:
             for harbor in scene.harbors:  # reach over the coast, drawn over the land
                 self._draw_harbor(c, harbor, piers=False)
 
-    def keep_letters(self, c: Canvas, rings: list[tuple[str, int]]) -> list[str]:
-        """The letters the rings round ``rings`` cross, written again over them on ``c``."""
+    def keep_letters(self, c: Canvas, rings: list, pieces: Pieces | None = None) -> list[str]:
+        """The letters the rings round ``rings`` cross, written again over them on ``c`` (each
+        where it went clear of ``pieces``)."""
         game = self.game
         tiles = board_scene(game.state, game.layout).tiles if rings else ()
-        return keep_letters(c, self.vp, self.ratio, self.text(LETTER_EM), tiles, rings)
+        return keep_letters(c, self.vp, self.ratio, self.text(LETTER_EM), tiles, rings, pieces)
 
     def letters(self, tiles: Iterable[Tile]) -> list[tuple[float, float, float, float]]:
         """The boxes of the hexes' letters with room round them (a tab keeps off them)."""

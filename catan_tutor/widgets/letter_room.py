@@ -19,7 +19,7 @@ from ..palette import Point, Viewport, hex_corners
 from ..scene import Pieces, Tile
 from . import style
 from .board_tags import Spot, text_em
-from .label_places import Box, hits, meets, piece_shapes, ring_reach, spot_discs
+from .label_places import Box, Disc, hits, meets, piece_shapes, ring_reach, spot_discs
 
 LETTER_EM = 0.19  # the letter's size in board units (board_paint: ``text(0.19)``)
 ROOM = 2.0  # CSS px kept round a letter
@@ -120,16 +120,28 @@ def _inside(p: Point, polygon: Sequence[Point]) -> bool:
 
 
 def keep_letters(
-    c: Canvas, vp: Viewport, ratio: float, size: float, tiles: Iterable[Tile], rings: list[Spot]
+    c: Canvas,
+    vp: Viewport,
+    ratio: float,
+    size: float,
+    tiles: Iterable[Tile],
+    rings: list[Spot],
+    pieces: Pieces | None = None,
 ) -> list[str]:
     """Write again, over the rings round ``rings`` (just drawn on ``c``), each letter one of
-    them crosses, on a chip of its hex's colour; the letters written."""
+    them crosses, on a chip of its hex's colour; the letters written. With ``pieces``, each
+    where it went clear of them (``letter_place``)."""
     halo = (HALO_LINE / 2 + ROOM) * ratio / vp.scale  # the hint's white halo, 9 px wide
     discs = [d for spot in rings for d in spot_discs(vp, spot, ring_reach(spot) + halo)]
+    shapes = piece_shapes(vp, pieces, ROOM * ratio) if pieces is not None else ([], [])
     written = []
     for tile in tiles:
-        box = letter_box(vp, tile, size, ROOM * ratio)
+        box, over = letter_place(vp, tile, size, ratio, shapes)
         if not any(hits(box, d) for d in discs) and ("hex", tile.hex) not in rings:
+            continue
+        if over:  # (over the pieces: rimmed in its hex's colour, no chip over them)
+            _write(c, tile, box, size, rim=ratio * 3)
+            written.append(tile.letter)
             continue
         dark = tile.terrain in style.DARK_TERRAINS
         c.fill_style = style.TERRAIN_FILL[tile.terrain]
@@ -146,33 +158,21 @@ def clear_of_pieces(
     c: Canvas, vp: Viewport, ratio: float, size: float, tiles: Iterable[Tile], pieces: Pieces
 ) -> Callable[[], None]:
     """Each letter one of ``pieces`` covers, moved on ``c`` (under the pieces, drawn next) to
-    the first of ``SHIFTS`` clear of them and of its hex's number token: its place covered by
-    a chip of its hex's colour, the letter written at the new one. Where none is clear (two
-    roads from a hex's top corner on a phone), the letter goes where the least is covered (a
-    building counts three times: it is cut least) and is written over the pieces, rimmed in
-    its hex's colour, by what this returns, called once the pieces are drawn."""
-    room = ROOM * ratio
-    all_boxes, all_discs = piece_shapes(vp, pieces, room)
+    its ``letter_place``: its place covered by a chip of its hex's colour, the letter written
+    at the new one; one written over the pieces by what this returns, called once the pieces
+    are drawn."""
+    shapes = piece_shapes(vp, pieces, ROOM * ratio)
     over: list[tuple[Tile, Box]] = []
     for tile in tiles:
         if not tile.letter:
             continue
-        box = letter_box(vp, tile, size, room)
-        if not _covered(box, *_near(box, all_boxes, all_discs)):
+        box = letter_box(vp, tile, size, ROOM * ratio)
+        there, covered = letter_place(vp, tile, size, ratio, shapes)
+        if there is box:
             continue  # most letters: no piece near (a long game's roads are hundreds of discs)
-        x, y = tile.centre
-        ways = [_box_at(vp, tile.letter, (x + dx, y + dy), size, room) for dx, dy in SHIFTS]
-        # only the pieces near this hex's letter's places can cover one of them
-        near = (min(b[0] for b in ways + [box]), min(b[1] for b in ways + [box]),
-                max(b[2] for b in ways + [box]), max(b[3] for b in ways + [box]))  # fmt: skip
-        boxes, discs = _near(near, all_boxes, all_discs)
-        if tile.number:
-            discs.append((*vp.px(tile.centre), vp.len(style.TOKEN_RADIUS)))
-        there = next((b for b in ways if not _covered(b, boxes, discs)), None)
         _chip(c, tile, box)  # its old place
-        if there is None:
-            cost = {id(b): _covered(b, boxes, discs) for b in [box, *ways]}
-            over.append((tile, min([box, *ways], key=lambda b: cost[id(b)])))
+        if covered:
+            over.append((tile, there))
         else:
             _write(c, tile, there, size)
 
@@ -181,6 +181,33 @@ def clear_of_pieces(
             _write(c, tile, there, size, rim=ratio * 3)
 
     return write_over
+
+
+def letter_place(
+    vp: Viewport, tile: Tile, size: float, ratio: float, shapes: tuple[list[Box], list[Disc]]
+) -> tuple[Box, bool]:
+    """Where ``tile``'s letter is written, and whether pieces (``shapes``: ``piece_shapes``)
+    cover it there: its own place where none covers it, else the first of ``SHIFTS`` clear of
+    them and of its hex's number token; where none is clear (two roads from a hex's top
+    corner on a phone), where the least is covered (a building counts three times: it is cut
+    least), written over the pieces."""
+    room = ROOM * ratio
+    box = letter_box(vp, tile, size, room)
+    if not _covered(box, *_near(box, *shapes)):
+        return box, False
+    x, y = tile.centre
+    ways = [_box_at(vp, tile.letter, (x + dx, y + dy), size, room) for dx, dy in SHIFTS]
+    # only the pieces near this hex's letter's places can cover one of them
+    near = (min(b[0] for b in ways + [box]), min(b[1] for b in ways + [box]),
+            max(b[2] for b in ways + [box]), max(b[3] for b in ways + [box]))  # fmt: skip
+    boxes, discs = _near(near, *shapes)
+    if tile.number:
+        discs.append((*vp.px(tile.centre), vp.len(style.TOKEN_RADIUS)))
+    there = next((b for b in ways if not _covered(b, boxes, discs)), None)
+    if there is not None:
+        return there, False
+    cost = {id(b): _covered(b, boxes, discs) for b in [box, *ways]}
+    return min([box, *ways], key=lambda b: cost[id(b)]), True
 
 
 def _near(

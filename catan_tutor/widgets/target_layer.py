@@ -58,6 +58,9 @@ def _draw(view: BoardView, c: Recorder, ringed: list) -> LabelPlaces | None:
     pieces = view.painter.pieces()
     if view.targets:
         draw_glow(c, view.vp, view.ratio, view.targets, pieces)
+        # the letters of the hexes ringed, over their rings (on a phone the robber's rings
+        # crossed D, E, F, H, M and S at 5.1: learner 276)
+        view.painter.keep_letters(c, [t for t in view.targets if t[0] == "hex"], pieces)
     if not (view.labels or view.named):
         return None
     lay = view.game.layout  # (none while a variable board is laid)
