@@ -109,8 +109,14 @@ def test_the_step_buttons_come_to_the_screen_s_foot_while_theirs_are_under_the_b
     _open(page, app_server + "?lesson=1.1&node=1", "Goal")
     settle(page)
     assert not page.evaluate(FLOAT_SHOWN_JS)  # ◀ ▶ in sight under the board: no bar
+    stuck = page.locator(".catan-board-col>.catan-board.catan-board-stuck")
+    assert stuck.count() == 0  # (not stuck at the page's top: no shadow)
     page.evaluate(SCROLLED_JS, 700)  # read on: ◀ ▶ scroll under the board
     page.wait_for_function(FLOAT_SHOWN_JS)
+    # stuck, the board casts a shadow on what scrolls under it (board_stuck.js; l276 read the
+    # rows half under it as slivers of buttons under the dice strip)
+    stuck.wait_for(state="attached")
+    assert "rgba" in stuck.evaluate("(b) => getComputedStyle(b).boxShadow")
     forward = page.locator(".catan-board-col .catan-step").filter(has_text="▶").first
     assert forward.bounding_box()["y"] < page.evaluate(BOARD_FOOT_JS)  # (under the board)
     bar = page.locator(FLOAT).bounding_box()

@@ -1,10 +1,10 @@
 /* The board stays put on a phone when a step changes what is over it: leaving a puzzle's step
  * (◀) gave the heading back the lines kept for it (a puzzle keeps none: its question on the
  * first screen), and the board and ◀ moved ~50 px down, a second tap landing on the board.
- * For a few seconds after a tap or click on a step button, the page scrolls by as much as the
- * board moved in the page, so it shows where it was (when the page can scroll that far); a
- * scroll of the learner's own moves the board in the page not, and is kept. Runs once per
- * page, with board_keys.js.
+ * For a few seconds after a tap or click on a step button or the board, the page scrolls by as
+ * much as the board moved in the page (a refusal's lines in the heading over it too), so it
+ * shows where it was (when the page can scroll that far); a scroll of the learner's own moves
+ * the board in the page not, and is kept. Runs once per page, with board_keys.js.
  * Entering a puzzle's step (▶) at the top of the page the board goes ~50 px up (the heading
  * keeps no lines for a question) and no scroll can take it back: left so, for the question
  * and its answer's row on the first screen (a margin holding the board left them a scroll
@@ -43,7 +43,9 @@
   function stepped(event) {
     var target = event.target;
     if (!(target instanceof Element) || !PHONE.matches) return;
-    var step = target.closest('.catan-step');
+    // (a tap on the board too: a refusal's lines in the heading over it took it down under
+    // the finger, the next tap landing elsewhere; l276)
+    var step = target.closest('.catan-step') || target.closest('.catan-board');
     var tutor = step && step.closest('.catan-tutor');
     var canvas = tutor && tutor.querySelector('.catan-board canvas');
     held = canvas ? {canvas: canvas, top: inPage(canvas), at: Date.now()} : null;

@@ -103,6 +103,7 @@ KEYS_JS = "\n".join(
         "upload_words.js",
         "try_box.js",
         "step_float.js",
+        "board_stuck.js",
     )  # fmt: skip
 )
 

@@ -670,6 +670,9 @@ LAYOUT_CSS = (
     f"{COL}>.catan-board{{position:sticky;top:0;z-index:5;"
     "background:var(--jp-layout-color1,#fff);"  # (the page's: #212121 on a dark one)
     f"box-shadow:0 -{PHONE_ROW_GAP + 2}px 0 var(--jp-layout-color1,#fff)}}"
+    # stuck at the screen's top, a shadow on what scrolls under it (board_stuck.js)
+    f"{COL}>.catan-board.catan-board-stuck{{box-shadow:0 -{PHONE_ROW_GAP + 2}px 0 "
+    "var(--jp-layout-color1,#fff),0 8px 6px -6px rgba(0,0,0,.5)}"
     # what the browser scrolls into view (Tab's control, a word found) under it (board_width.js)
     "html,.lm-BoxPanel-child{scroll-padding-top:var(--catan-board-foot,0px)}"
     # the hand's lines at the page's spacing: its widget's 28 px line doubled them where the
