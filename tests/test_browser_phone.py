@@ -149,11 +149,12 @@ def test_a_refused_tap_s_why_not_shows_whole_and_labels_leave_the_letters(app_se
     assert [x for x in without if without[x] != with_labels[x]] == []
     page.locator(".catan-labels-toggle").tap()
     page.locator(".catan-labels-shown").wait_for(state="detached")
-    # a road far from the settlement: why not, every word, on the first screen without a
-    # scroll, under the heading's words right over the board (under ◀ ▶ a third line ran
-    # past the screen's foot: ~48 px were left there); whose turn it is stays in sight (over
-    # the heading's words it hid "P1: place a road", issue s14): the board pushed down by
-    # no more than its lines, and the reason said once on the page (Try a move's verdict,
+    # a road far from the settlement: why not, every word, on the first screen, under the
+    # heading's words right over the board (under ◀ ▶ a third line ran past the screen's
+    # foot: ~48 px were left there); whose turn it is stays in sight (over the heading's
+    # words it hid "P1: place a road", issue s14); the board stays under the finger (the
+    # page scrolls by the reason's lines, board_still.js: pushed down by them, l276's next
+    # tap landed elsewhere), and the reason said once on the page (Try a move's verdict,
     # below the fold, said it again)
     far = max(range(board.N_EDGES), key=lambda e: math.dist(board.edge_xy(e), n6))
     _tap(page, board.edge_xy(far))
@@ -163,10 +164,10 @@ def test_a_refused_tap_s_why_not_shows_whole_and_labels_leave_the_letters(app_se
     said, now = why.bounding_box(), canvas.bounding_box()
     page.screenshot(path=ARTIFACTS / "phone_whynot.png")
     turn = page.locator(".catan-head .catan-head-prompt").bounding_box()
-    assert turn is not None and turn["height"] > 0 and page.evaluate("scrollY") == 0
+    assert turn is not None and turn["height"] > 0 and turn["y"] >= 0
     assert turn["y"] + turn["height"] <= said["y"], (turn, said)  # under it, not over it
     assert 0 <= said["y"] and said["y"] + said["height"] <= now["y"], (said, now)
-    assert now["x"] == box["x"] and 0 <= now["y"] - box["y"] <= said["height"] + 4, (now, box)
+    assert now["x"] == box["x"] and abs(now["y"] - box["y"]) <= 2, (now, box)
     reason = page.locator(".catan-refused").get_attribute("data-reason")
     assert reason and reason in why.inner_text()
     seen = page.evaluate("document.body.innerText").lower()
