@@ -70,6 +70,7 @@ from catan_tutor.widgets.possible_parts import possible_parts
 from catan_tutor.widgets.puzzle_state import GO_ON, SHOWN_GO_ON
 from catan_tutor.widgets.roll_steps import rolling
 from catan_tutor.widgets.roll_words import throw_nodes
+from catan_tutor.widgets.shown_answer import TRIES_TO_SHOW
 from catan_tutor.widgets.status_words import solved_words
 from catan_tutor.widgets.taken_spots import idle_metro, others_piece, taken
 from catan_tutor.widgets.turn_words import round_words
@@ -1542,6 +1543,19 @@ def test_show_the_answer_comes_once_the_hints_are_used_up_and_counts_as_seen():
     head = html.unescape(app.tutor.header.value)
     assert "answer shown" in head and "puzzle solved" not in head, head
     assert solved_words(s) == SHOWN_GO_ON
+
+
+def test_show_the_answer_comes_after_three_tries_hints_taken_or_not():
+    """Learners 272 and 276 had tried three times and still had to take each hint before
+    they could see the answer: after ``TRIES_TO_SHOW`` wrong tries it shows, no hint taken."""
+    app = _at_4_3_first_question()
+    s, p = app.session, app.tutor.puzzle
+    for k in range(TRIES_TO_SHOW):
+        assert p.show_button.layout.display == "none", k  # (not before)
+        p.answer.value = f"P1 road A{2 * k + 1}"  # (another each time: one again is no try)
+        p.answer_button.click()
+        assert s.puzzle.tries == k + 1 and s.puzzle.holds()
+    assert s.puzzle.hints == 0 and p.show_button.layout.display == ""
 
 
 @pytest.mark.parametrize("asked", course_puzzles(), ids=lambda a: f"{a.lesson}@{a.node}")
