@@ -17,15 +17,5 @@
       board.classList.toggle('catan-board-stuck', stuck);
     }
   }
-  var queued = false;
-  function soon() {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(function () {
-      queued = false;
-      update();
-    });
-  }
-  document.addEventListener('scroll', soon, {capture: true, passive: true});
-  window.addEventListener('resize', soon);
+  window.catanOnScroll(update);
 })();

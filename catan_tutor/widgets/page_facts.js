@@ -10,7 +10,8 @@
  * board's foot where it is stuck and ``el`` comes after it, else the box's top);
  * window.catanBringUnder(el, block) scrolls ``el`` into sight under the board ('start': its
  * top right under it; 'nearest': no farther than it takes); window.catanBoardStuck(el):
- * whether that board is stuck; window.catanStickAt(board): the screen's y it sticks at.
+ * whether that board is stuck; window.catanStickAt(board): the screen's y it sticks at;
+ * window.catanOnScroll(fn): ``fn`` once a frame at most while the page scrolls or resizes.
  * Runs once per page, first of the page's scripts (board_view.KEYS_JS).
  */
 (function () {
@@ -53,6 +54,20 @@
   };
   window.catanBoardStuck = function (el) {
     return !!stuckBoard(el);
+  };
+  // ``fn`` run once a frame at most while the page scrolls (any box of it) or is resized
+  window.catanOnScroll = function (fn) {
+    var queued = false;
+    function soon() {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(function () {
+        queued = false;
+        fn();
+      });
+    }
+    document.addEventListener('scroll', soon, {capture: true, passive: true});
+    window.addEventListener('resize', soon);
   };
   window.catanCover = function (el) {
     var top = boxTop(window.catanScroller(el));

@@ -92,17 +92,7 @@
     if (said.textContent !== words) said.textContent = words;
   }
   if (document.body) make();  // (made hidden at once: made later, its coming changed the page)
-  var queued = false;
-  function soon() {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(function () {
-      queued = false;
-      update();
-    });
-  }
-  document.addEventListener('scroll', soon, {capture: true, passive: true});
-  window.addEventListener('resize', soon);
+  window.catanOnScroll(update);
   // a step, a tap or an answer changes what is greyed and where ▶ is: looked at again after
   document.addEventListener('click', function () { setTimeout(update, 400); }, true);
   setInterval(function () { if (PHONE.matches) update(); }, 1000);
