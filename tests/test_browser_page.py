@@ -68,9 +68,10 @@ ICONS_JS = """async () => {
           icons};
 }"""
 
-FIRST_PAINT_VIEWS = 62  # widget views on the first lesson's page (issue 35: 62 before; 61
+FIRST_PAINT_VIEWS = 63  # widget views on the first lesson's page (issue 35: 62 before; 61
 # since s17: an open question's step has its own box, tutor.story; 62 since s22: the key to
-# the palette's greyed buttons, palette_key.py, one HTML view, empty till needed)
+# the palette's greyed buttons, palette_key.py, one HTML view, empty till needed; 63 since
+# s46: a lesson's step count by ◀ ▶, step_count.py, shown at every lesson's first paint)
 STATE_JS = "() => new URL(location.href).searchParams.get('s')"
 # From the first byte of the page, page events, no timer: the "Drawing the board" line must
 # go at the page's first look at the board after it is painted (issue 33: it stayed a tick or

@@ -15,10 +15,15 @@ M4 = ("vertex", board.parse_vertex("M4"))
 
 
 def _who_moves():
-    """1.4's second question, its tutor and the seat buttons' row."""
+    """1.4's second question, its tutor and the seat buttons' row (built at the first tap:
+    none at the page's first paint, issue 35)."""
     asked = [p for p in course_puzzles() if p.lesson == "puzzle_base_setup"][1]
     t = at_question(asked)
-    return t, t.controls.seat_pick.widget
+    pick = t.controls.seat_pick
+    assert pick.widget is None
+    t.act_at(M4)
+    assert pick.widget in t.actions.children  # (laid out under the reply once built)
+    return t, pick.widget
 
 
 def _buttons(row) -> dict[str, object]:
@@ -28,7 +33,6 @@ def _buttons(row) -> dict[str, object]:
 def test_a_tap_offers_every_player_and_a_press_is_judged_as_the_answer() -> None:
     t, row = _who_moves()
     s = t.session
-    t.act_at(M4)
     assert ASK in t.controls.message.value and row.layout.display != "none"
     assert list(_buttons(row)) == ["P1", "P2", "P3"]  # every seat: which may move is asked
     node, tries = s.timeline.current, s.puzzle.tries
@@ -45,7 +49,6 @@ def test_a_tap_offers_every_player_and_a_press_is_judged_as_the_answer() -> None
 
 def test_the_players_go_with_another_tap_or_step() -> None:
     t, row = _who_moves()
-    t.act_at(M4)
     assert row.children
     t.act_at(("hex", board.HEX_NAMES.index("J")))  # the desert: no settlement there
     assert row.children == () and ASK not in t.controls.message.value

@@ -236,7 +236,6 @@ class PlayPanel:
             self.blocked,
             self.form_box,
             self.message,
-            self.seat_pick.widget,
             trying,
             self.log,
         ]

@@ -26,14 +26,26 @@ def by_seat_only(acts: list[Action]) -> bool:
     return len(same) == 1
 
 
+def with_pick(parts: list, message: object, pick: SeatPick) -> list:
+    """The panel's ``parts`` with the pick's row (once built) right after ``message``."""
+    at = parts.index(message) + 1
+    return [*parts[:at], *pick.shown(), *parts[at:]]
+
+
 class SeatPick:
     """``SeatPick(guard, play)``: ``widget`` holds a button per player of the moves offered
-    (``offer``); a press plays that player's move (``play``) and the buttons go (``clear``)."""
+    (``offer``); a press plays that player's move (``play``) and the buttons go (``clear``).
+    The row is built when first offered (issue 35: few widgets at a page's first paint), and
+    ``built`` is called then, for the page to lay it out (``shown``)."""
 
     def __init__(self, guard: Callable[[Callable], Callable], play: Callable[[Action], None]):
         self.guard, self.play = guard, play
-        self.widget = widgets.HBox(layout=widgets.Layout(display="none", flex_flow="row wrap"))
-        self.widget.add_class("catan-seat-pick")
+        self.widget: widgets.HBox | None = None
+        self.built: Callable[[], None] = lambda: None
+
+    def shown(self) -> list[widgets.HBox]:
+        """The row, once built, for the page's layout ([] before)."""
+        return [self.widget] if self.widget is not None else []
 
     def offer(self, acts: list[Action]) -> None:
         """A button for each move of ``acts`` (``by_seat_only``), named by its player."""
@@ -46,6 +58,10 @@ class SeatPick:
             )
             b.on_click(self.guard(lambda _, act=act: self._pressed(act)))
             buttons.append(b)
+        if self.widget is None:
+            self.widget = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+            self.widget.add_class("catan-seat-pick")
+            self.built()
         self.widget.children = buttons
         self.widget.layout.display = None
 
@@ -55,6 +71,6 @@ class SeatPick:
 
     def clear(self) -> None:
         """No buttons (another tap, step or kind: the choice was for the last tap's spot)."""
-        if self.widget.children:
+        if self.widget is not None and self.widget.children:
             self.widget.children = []
             self.widget.layout.display = "none"

@@ -101,6 +101,7 @@ from .puzzle import PuzzleMode
 from .refusal_once import ring_gone_off, ring_once
 from .right_once import unsaid_by_right
 from .rules_panel import RulesPanel
+from .seat_pick import with_pick
 from .status_words import next_words, solved_here, solved_words, status_words
 from .turn_words import round_words
 from .tutor_session import TutorSession
@@ -143,6 +144,7 @@ class Tutor:
         self.story.add_class("catan-story")
         s.subscribe(self._on_session)
         self.controls = PlayPanel(s, self.safe, self.show_rule, ring_once(self))  # (l35)
+        self.controls.seat_pick.built = lambda: self._arrange()  # (built when first offered)
         self.show_hands = widgets.Checkbox(value=True, description="show every hand", indent=False)
         self.show_hands.add_class("catan-show-hands")
         self.show_hands.observe(self.safe(lambda c: s.set_every_hand(c["new"])), names="value")
@@ -173,9 +175,8 @@ class Tutor:
         )
         self.explore.add_class("catan-explore")
         self.explore.observe(self.safe(self._on_explore), names="value")
-        # the heading's words; on a phone a refused tap's why-not line shows under them, right
-        # over the board (under ◀ ▶ it fell below the screen's foot: style.WHY_NOT_CSS); no
-        # box of their own (a widget view more on every first paint)
+        # the heading's words; a phone's refused tap's why-not under them, over the board (under
+        # ◀ ▶ it fell off the screen: style.WHY_NOT_CSS); no box of its own (a view more)
         self.header.layout.flex, self.header.layout.min_width = "1 1 0%", "0"
         self.top = widgets.HBox([self.header, self.explore], layout=lay(align_items="flex-start"))
         self.view.why_not_home = self.top
@@ -230,15 +231,16 @@ class Tutor:
         the two."""
         c, exploring = self.controls, self.explore.value
         # why not, when a spot is refused: the verdict and its rule (Try a move's, in Explore)
-        moment = [*c.top, c.palette, c.key, c.form_box, c.message, c.seat_pick.widget]
-        moment += [c.try_verdict, c.try_rule]
+        moment = [*c.top, c.palette, c.key, c.form_box, c.message, c.try_verdict, c.try_rule]
+        moment = with_pick(moment, c.message, c.seat_pick)  # (who moves: seat_pick.py)
         if self._computer is not None:  # a game against the computer: its pause, in reach
             moment.insert(len(c.top), self._computer.widget)
         line = [self.line.widget] if self.line.widget is not None else []
         head = [self.top, self.alert, self.lesson, self.story, *line, self.puzzle.widget]
         if exploring:
             self.actions.children = ()
-            self.play_box.children = [*c.top, self.computer.widget, self.hints.widget, *c.bottom]
+            bottom = with_pick(c.bottom, c.message, c.seat_pick)
+            self.play_box.children = [*c.top, self.computer.widget, self.hints.widget, *bottom]
             tools = self.tabs
             self._on_tab()
         else:
@@ -417,8 +419,7 @@ class Tutor:
                 if sep and name == g.names[p]
                 else markup.text(name + sep + rest)
             )
-            # each player the game waits for, their colour (issue 33: "P2 and P3: discard 4
-            # cards each" showed P2's only)
+            # each player the game waits for, in their colour (issue 33: P3's was left out)
             waits = [a for a in g.rules.actors(g.state) if 0 <= a < len(g.colors)] or [p]
             who = f"{''.join(swatch(g.colors[a]) for a in waits)} {said}"
         sc = self.session.scenario
