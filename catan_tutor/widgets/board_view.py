@@ -89,6 +89,7 @@ KEYS_JS = "\n".join(
     (files(__package__) / name).read_text(encoding="utf-8")
     for name in (
         "page_facts.js",
+        "board_touch.js",
         "board_keys.js",
         "page_theme.js",
         "board_width.js",
