@@ -417,6 +417,20 @@ GAME_PARTS = {
 }
 
 
+# Runs in the page: the tabs scrolled to the stuck board's middle, what is on top there is the
+# board
+TABS_UNDER_JS = """() => new Promise((done) => {
+  const tab = document.querySelector('.catan-tutor .lm-TabBar-tab.lm-mod-current');
+  const board = document.querySelector('.catan-tutor .catan-board');
+  const mid = (e) => { const r = e.getBoundingClientRect(); return r.top + r.height / 2; };
+  const under = () => window.catanScroller(tab).scrollBy(0, mid(tab) - mid(board));
+  under();  // (again once the board sticks: it went up with the first scroll)
+  requestAnimationFrame(() => { under(); requestAnimationFrame(() => {
+    const r = tab.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    done(board.contains(top));
+  }); });
+})"""
 # Runs in the page: each of Explore's tabs as [its words, top, right, its words whole?]
 TABS_JS = """() => [...document.querySelectorAll('.catan-tutor .lm-TabBar-tab')]
   .filter((t) => t.getClientRects().length).map((t) => {
@@ -459,6 +473,9 @@ def test_a_game_against_the_computer_has_the_hand_and_the_moves_under_the_board(
             tops = [t[1] for t in tabs]  # (the chosen tab sits 1 px lower)
             assert len(tabs) == 7 and max(tops) - min(tops) <= 2, tabs
             assert all(t[2] <= PHONE["width"] and t[3] for t in tabs), tabs
+            # scrolled under the stuck board, the tabs go under it (Lumino's z-index of each
+            # tab drew them over it: a fresh learner, l277)
+            assert page.evaluate(TABS_UNDER_JS), "a tab over the board"
             page.get_by_role("button", name="Fewer tools").click()
             page.locator(".catan-tutor .lm-TabBar").wait_for(state="hidden")
             settle(page)

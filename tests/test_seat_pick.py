@@ -64,3 +64,23 @@ def test_only_moves_that_differ_in_their_player_alone_are_offered_so() -> None:
     assert not by_seat_only([Settle(0, v), Settle(1, w)])  # another spot too
     assert not by_seat_only([Settle(0, v), Settle(0, v)])
     assert not by_seat_only([Settle(0, v), BuildRoad(1, board.parse_edge("N5"))])
+
+
+def test_a_wrong_answer_by_a_tap_keeps_the_spot_tapped_in_the_form() -> None:
+    """Learner 277 at 1.4: C6 tapped with P1 chosen in the form (not the answer), then M4
+    tapped ("It is not P1's turn"): the form and its ring still said C6, and Play this move
+    (P3 chosen) tried C6 again. A wrong answer by a tap keeps the spot tapped."""
+    asked = [p for p in course_puzzles() if p.lesson == "puzzle_base_setup"][1]
+    t = at_question(asked)
+    s = t.session
+    s.choose_kind("settle")
+    t.controls.form.pickers["player"].value = 0  # P1
+    for corner in ("C6", "M4"):
+        spot = ("vertex", board.parse_vertex(corner))
+        t.act_at(spot)
+        assert not s.puzzle.verdict.correct and s.puzzle.verdict.move == f"P1 settle {corner}"
+        form = t.controls.form
+        assert form.pickers["vertex"].value == spot[1] and s.chosen == spot, corner
+    form.pickers["player"].value = 2  # P3, and Play this move: P3 on M4, the answer
+    t.controls.form_frame.play_button.click()
+    assert s.puzzle.verdict.correct and s.puzzle.verdict.move == "P3 settle M4"

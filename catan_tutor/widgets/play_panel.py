@@ -178,7 +178,7 @@ class PlayPanel:
         self.puzzle_note: Callable[[str], None] | None = None  # a reply in the question's box
         self.message = widgets.HTML()
         self.message.add_class("catan-message")
-        self.seat_pick = SeatPick(guard, session.play)  # under it: whose move (a tap's)
+        self.seat_pick = SeatPick(guard, session)  # under it: whose move (a tap's)
 
         # Try a move: the verdict follows the text as it is typed (each keystroke a round trip)
         self.try_text = widgets.Text(
@@ -463,8 +463,6 @@ class PlayPanel:
             return None  # and the line by ▶ say (l34: each tap said "Solved. Press ▶" again)
         s.forget_tried()  # the last tap's verdict goes (s45: K5's refusal stayed under N7's ✓)
         self.seat_pick.clear()  # and the players it offered, with their question
-        if s.message == ASK:
-            s.say("")
         only = enabled_kinds(s)  # none greyed (tap_choices)
         kind = board_kind(only, s.game, spot[0])
         if s.kind_tapped and kind and kind != s.kind:  # a kind a tap chose, another kind of
@@ -485,6 +483,8 @@ class PlayPanel:
             acts = legal_with_spot(s.game, acts, bool(s.puzzle.seats()))
         # off the lesson's line: chosen first (ringed), played on a second click or Play
         if len(acts) == 1 and (not s.leaves_line(acts[0]) or s.chosen == spot):
+            if s.puzzle_secret and self.form is not None:  # a wrong answer keeps the spot
+                self.form.set(**spot_values(acts, spot))  # tapped (l277: C6 kept, M4 tapped)
             s.play(acts[0])
         elif acts and self.form is not None:
             self.form.set(**spot_values(acts, spot))  # off the lesson's line: Play confirms it

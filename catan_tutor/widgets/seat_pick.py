@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
 from ..actions import Action, seat
+
+if TYPE_CHECKING:
+    from .tutor_session import TutorSession
 
 # What the tap's reply says while the players' buttons show under it
 ASK = "Whose move is it? Choose the player:"
@@ -33,13 +37,13 @@ def with_pick(parts: list, message: object, pick: SeatPick) -> list:
 
 
 class SeatPick:
-    """``SeatPick(guard, play)``: ``widget`` holds a button per player of the moves offered
-    (``offer``); a press plays that player's move (``play``) and the buttons go (``clear``).
+    """``SeatPick(guard, session)``: ``widget`` holds a button per player of the moves offered
+    (``offer``); a press plays that player's move and the buttons go (``clear``).
     The row is built when first offered (issue 35: few widgets at a page's first paint), and
     ``built`` is called then, for the page to lay it out (``shown``)."""
 
-    def __init__(self, guard: Callable[[Callable], Callable], play: Callable[[Action], None]):
-        self.guard, self.play = guard, play
+    def __init__(self, guard: Callable[[Callable], Callable], session: TutorSession):
+        self.guard, self.session = guard, session
         self.widget: widgets.HBox | None = None
         self.built: Callable[[], None] = lambda: None
 
@@ -67,10 +71,13 @@ class SeatPick:
 
     def _pressed(self, act: Action) -> None:
         self.clear()
-        self.play(act)
+        self.session.play(act)
 
     def clear(self) -> None:
-        """No buttons (another tap, step or kind: the choice was for the last tap's spot)."""
+        """No buttons, nor their question (another tap, step or kind: the choice was for the
+        last tap's spot)."""
         if self.widget is not None and self.widget.children:
             self.widget.children = []
             self.widget.layout.display = "none"
+        if self.session.message == ASK:
+            self.session.say("")

@@ -670,6 +670,9 @@ LAYOUT_CSS = (
     f"{COL}>.catan-board{{position:sticky;top:0;z-index:5;"
     "background:var(--jp-layout-color1,#fff);"  # (the page's: #212121 on a dark one)
     f"box-shadow:0 -{PHONE_ROW_GAP + 2}px 0 var(--jp-layout-color1,#fff)}}"
+    # the Explore tabs' own order of tabs kept inside their bar (Lumino gives a tab a z-index
+    # up to the tabs' count: on a phone they came over the stuck board, l277)
+    ".catan-tutor .lm-TabBar{isolation:isolate}"
     # stuck at the screen's top, a shadow on what scrolls under it (board_stuck.js)
     f"{COL}>.catan-board.catan-board-stuck{{box-shadow:0 -{PHONE_ROW_GAP + 2}px 0 "
     "var(--jp-layout-color1,#fff),0 8px 6px -6px rgba(0,0,0,.5)}"
