@@ -54,10 +54,10 @@ class SeatPick:
     def offer(self, acts: list[Action]) -> None:
         """A button for each move of ``acts`` (``by_seat_only``), named by its player."""
         buttons = []
-        for act in sorted(acts, key=lambda a: a.player):  # type: ignore[attr-defined]
+        for act in sorted(acts, key=lambda a: a.player):
             b = widgets.Button(
-                description=seat(act.player),  # type: ignore[attr-defined]
-                tooltip=f"{seat(act.player)} plays it here",  # type: ignore[attr-defined]
+                description=seat(act.player),
+                tooltip=f"{seat(act.player)} plays it here",
                 layout=widgets.Layout(width="auto", min_width="56px"),
             )
             b.on_click(self.guard(lambda _, act=act: self._pressed(act)))
