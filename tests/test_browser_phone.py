@@ -599,3 +599,28 @@ def test_a_question_s_palette_says_what_its_greyed_buttons_mean(app_server, phon
     page.locator(".catan-puzzle").screenshot(path=ARTIFACTS / "phone_puzzle_solved.png")
     assert page.evaluate(UNDER_RULE_JS) <= 24  # (21: its tap target's lower half, the
     # box's padding; ~36 with the words at the target's top and the hints' empty line kept)
+
+
+def test_a_right_answer_beside_the_lesson_s_line_is_said_in_a_row_of_its_own(app_server, phone):
+    """Learner 278 at 1.4: O7, right beside the lesson's N3, then ▶: "The lesson goes on
+    with its own answer…" stood beside ◀ ▶ in a column a word wide, and "Explore › Moves"
+    meant nothing to a beginner. It says what to do, in a row of its own under ◀ ▶."""
+    page = phone
+    _open(page, f"{app_server}?lesson=puzzle_base_setup&node=1", "Puzzle")
+    page.locator(".catan-puzzle-answer input").fill("P1 road O7")
+    page.locator(".catan-puzzle").get_by_role("button", name="Answer").tap()
+    page.locator(".catan-puzzle-result").filter(has_text="Right").wait_for()
+    depth = page.evaluate(STATE_JS)
+    page.locator(".catan-board-col .catan-step").filter(has_text="▶").first.tap()
+    page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
+    note = page.locator(".catan-step-note")
+    note.wait_for(state="visible")
+    settle(page)
+    words = " ".join(note.inner_text().split())
+    assert words == (
+        "Yours, O7, was right too. The lesson goes on with its own, N3; "
+        "to see yours again, open Explore, then Moves."
+    )
+    said, back = note.bounding_box(), page.locator(".catan-board-col .catan-step").nth(1)
+    page.screenshot(path=ARTIFACTS / "phone_went_on.png")
+    assert said["width"] >= 330 and said["y"] >= back.bounding_box()["y"] + 40, said

@@ -249,7 +249,10 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     page.locator(f".catan-state[data-node='{main.children[0].id}']").wait_for(state="attached")
     note = page.locator(".catan-step-note")
     note.wait_for(state="visible")
-    went = "The lesson goes on with its own answer, N3; yours, N5, is kept under Explore › Moves."
+    went = (
+        "Yours, N5, was right too. The lesson goes on with its own, N3; "
+        "to see yours again, open Explore, then Moves."
+    )
     assert note.inner_text().strip() == went, note.inner_text()
     page.locator(".catan-board-col").first.screenshot(path=ARTIFACTS / "words_puzzle_went_on.png")
     # a lesson's own move and questions still to answer: the Moves tab's reason Delete is

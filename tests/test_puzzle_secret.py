@@ -518,7 +518,10 @@ def test_forward_from_an_answer_beside_the_line_goes_to_the_lessons_next_step_an
     assert str(own.action) == "P1 road N5" and s.can_step("forward")
     s.step("forward")
     assert s.timeline.current is main.children[0]  # the lesson's next step, not N3 again
-    said = "The lesson goes on with its own answer, N3; yours, N5, is kept under Explore › Moves."
+    said = (
+        "Yours, N5, was right too. The lesson goes on with its own, N3; "
+        "to see yours again, open Explore, then Moves."
+    )
     note = t.board.held_note
     assert note is not None and note.layout.display != "none"
     assert said in html.unescape(note.value) and s.puzzle.step_note() == said
@@ -538,7 +541,10 @@ def test_a_lessons_words_on_its_answers_go_when_another_lesson_or_a_new_game_ope
     answer, N3; yours, N5, is kept under Moves." -- from puzzle 1.4, answered before (kept by
     node id, and 3.1 has a node of the same id). Opening another lesson (or a new game) takes
     every word said of the last one's questions away; the questions solved stay solved."""
-    said = "The lesson goes on with its own answer, N3; yours, N5, is kept under Explore › Moves."
+    said = (
+        "Yours, N5, was right too. The lesson goes on with its own, N3; "
+        "to see yours again, open Explore, then Moves."
+    )
     for leave in ("lesson", "new game"):
         app = App(query="?lesson=puzzle_base_setup")
         s = app.session

@@ -32,6 +32,13 @@ def test_a_card_drawn_by_chance_is_drawn_by_a_draw_button_not_roll():
     assert t.session.game.is_chance()
     assert button.description == "Draw a card" and button.tooltip == DRAW_TIP
     assert field_label("track", DrawProgress) == "deck"
+    # the robber's steal is no drawn card: "Draw a card" read as a development card at 5.1
+    # (learner 278); it says "Steal a card", its tooltip whose hand it takes from
+    t = App(start="base_2p_double_roll", query="").tutor
+    robbed = next(n for n in t.session.timeline.walk() if type(n.action).__name__ == "MoveRobber")
+    t.session.goto(robbed.id)
+    button = t.controls.roll_button
+    assert button.description == "Steal a card" and "victim's hand" in button.tooltip
 
 
 def test_a_kind_a_tap_chose_is_chosen_again_by_a_tap_on_another_kind_of_spot():

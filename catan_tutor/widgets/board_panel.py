@@ -32,7 +32,7 @@ from .click_spot import click_spot, sole_where, tag_spot
 from .cursor_steps import SPOT_XY, CursorTrail, step_cursor
 from .describe import board_text_html
 from .dice_shown import dice_shown, event_words, ship_steps
-from .go_on_note import go_on_note, note_class, off_line_note
+from .go_on_note import HELD_NOTE, go_on_note, note_class, off_line_note
 from .kinds import Spot, moment_kinds, spot_kind, targets_of, variant_kinds
 from .land_steps import draw_land
 from .links import Link, copied_link
@@ -66,7 +66,6 @@ STEP_TIPS = {"first": "first (Home on the board)", "back": "back ([, or PageUp o
              "last": "last (End on the board)"}  # fmt: skip
 HELD = "catan-step-held"  # a step button greyed by a puzzle not solved yet (still says why)
 # under the step buttons while ▶ is held: the tooltip's why, for a finger too (issue 33)
-HELD_NOTE = "Answer the puzzle to go on."
 
 
 def state_html(node: Node, game: Game) -> str:

@@ -80,7 +80,7 @@
   var WORDS = '.catan-tutor>.catan-side>:is(.catan-story,.catan-line,.catan-puzzle,' +
     '.catan-lesson)';
   var SEEN_PX = 80;  // of the words at least this much over the screen's foot (~4 lines)
-  var SETTLE_MS = 1500;  // the step's lines come in for this long after it changed
+  var SETTLE_MS = 1500;  // the step's lines come in till none has come for this long
   function stepShown() {
     if (!stepAt) return;
     var tutor = stepAt.tutor, state = tutor.querySelector('.catan-state');
@@ -91,7 +91,9 @@
       return;
     }
     if (!state || state.dataset.node === stepAt.node) return;  // (not taken yet)
-    if (!stepAt.changed) stepAt.changed = now;
+    // (till the step's lines stop coming: on a busy machine a question's box came 2 s after
+    // the step, when this had ended, and the page stayed at its top: CI, s46)
+    stepAt.changed = now;
     // (a question answered on the board: its reply is brought in by reply_in_view.js)
     var puzzle = tutor.querySelector('.catan-puzzle');
     if (stepAt.byBoard && puzzle && puzzle.getClientRects().length) {
@@ -107,10 +109,16 @@
     var board = tutor.querySelector('.catan-board-col>.catan-board');
     if (!words || !board) return;
     var top = words.getBoundingClientRect().top;
+    // a question's answer's row too, with room under it (it came at the screen's foot, the
+    // page at its top, or the board stuck and the row under it, as the box's lines came
+    // first or last: CI, s46)
+    var entry = tutor.querySelector('.catan-puzzle-entry');
+    var low = entry && entry.getClientRects().length ?
+      entry.getBoundingClientRect().bottom : 0;
     // (brought there once, kept there while the step's lines come in: the heading's lines
     // for a question went after the scroll, and ◀ ▶ went up under the board)
     if (!stepAt.home && top >= window.catanCover(words) &&
-        top <= window.innerHeight - SEEN_PX) return;
+        top <= window.innerHeight - SEEN_PX && low <= window.innerHeight - SEEN_PX) return;
     stepAt.home = true;
     // where the board just sticks: its place's top at the top of the page's box
     var box = scroller(board);

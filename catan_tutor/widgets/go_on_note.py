@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     from .tutor_session import TutorSession
 
 GO_ON_CLASS = "catan-step-go-on"
+HELD_NOTE = "Answer the puzzle to go on."  # by ▶ while a question holds it
+# what a step did, a sentence or two: in a row of its own under the step buttons on a phone
+# (style.py; HELD_NOTE and "Solved." fit beside them)
+SAID_CLASS = "catan-step-said"
 # A click on a legal spot that is not the lesson's next move (issue 33: with the kind the moment
 # chose it played at once, and left the lesson's line): the spot is chosen in the form (ringed);
 # a second click on it, or Play, plays it. Beside the board (the panels beside it) said under
@@ -38,6 +42,10 @@ GO_ON_CSS = (
     "@media (max-width:700px),(min-width:701px) and (max-width:1015px) and (min-height:861px){"
     f".catan-message .{OFF_CLASS}{{display:inline}}"
     f".catan-step-note:has(.{OFF_CLASS}){{display:none!important}}}}"
+    # what a step did, in a row of its own under ◀ ▶ on a phone (beside them it stood in a
+    # column a word wide: learner 278 at 1.4)
+    "@media (max-width:700px){.catan-tutor>.catan-board-col>.catan-step-note:has(."
+    f"{SAID_CLASS}){{flex:1 1 100%;margin-left:0!important}}}}"
 )
 
 
@@ -62,7 +70,9 @@ def form_message(session: TutorSession) -> str:
 
 def note_class(note: str) -> str:
     """The class of the step note's words: ``GO_ON_CLASS`` for the solved line, ``OFF_CLASS``
-    for ``OFF_LINE``."""
+    for ``OFF_LINE``, ``SAID_CLASS`` for what a step did."""
     if note == OFF_LINE:
         return OFF_CLASS
-    return GO_ON_CLASS if note.startswith((GO_ON, SHOWN_GO_ON)) else "catan-step-said"
+    if note == HELD_NOTE:
+        return "catan-step-wait"
+    return GO_ON_CLASS if note.startswith((GO_ON, SHOWN_GO_ON)) else SAID_CLASS

@@ -27,6 +27,9 @@ PICKS = {
     PlaceHarbor: "let chance pick the kind of the next harbor",
 }
 DRAW_TIP = "let chance pick the card, drawn unseen (to choose it yourself, use the form below)"
+# the robber's steal: "Draw a card" read as a development card (learner 278 at 5.1)
+STEAL_WORDS = "Steal a card"
+STEAL_TIP = "let chance pick the card the robber's mover takes, unseen, from the victim's hand"
 # the kinds of chance a card drawn unseen decides: the button says "Draw a card", not "Roll"
 # (s41 at 8.11 played on: "Roll" drew a progress card, and nothing said it drew at random)
 CARD_DRAWS = ("DrawDev", "Steal", "DrawProgress", "ForcedCard")
@@ -55,8 +58,9 @@ def lay_out(session: TutorSession) -> None:
 def chance_tip(game: Game, dice: bool, lesson: bool = False) -> str:
     """The chance button's tooltip: the dice's (``dice``: a roll is due or under way; a
     lesson's own throw outside Explore: ``lesson``), else what chance picks now."""
-    if chance_words(game, dice) == "Draw a card":
-        return DRAW_TIP
+    words = chance_words(game, dice)
+    if words in ("Draw a card", STEAL_WORDS):
+        return DRAW_TIP if words == "Draw a card" else STEAL_TIP
     if dice or not game.is_chance():
         return LESSON_ROLL_TIP if lesson else ROLL_TIP
     picks = [PICKS[k] for k in {type(a) for a in game.legal_actions()} if k in PICKS]
@@ -64,12 +68,14 @@ def chance_tip(game: Game, dice: bool, lesson: bool = False) -> str:
 
 
 def chance_words(game: Game, dice: bool) -> str:
-    """The chance button's words: "Draw a card" where chance draws a card unseen (a progress
-    card after the event die too), "Roll" while a roll is due or under way (``dice``), else
-    "Let chance pick"."""
+    """The chance button's words: "Steal a card" for the robber's steal, "Draw a card" where
+    chance draws another card unseen (a progress card after the event die too), "Roll"
+    while a roll is due or under way (``dice``), else "Let chance pick"."""
     if not game.is_chance():
         return "Roll"
     kinds = {type(a).__name__ for a in game.legal_actions()}
+    if kinds == {"Steal"}:
+        return STEAL_WORDS
     if kinds and kinds <= set(CARD_DRAWS):
         return "Draw a card"
     return "Roll" if dice else "Let chance pick"

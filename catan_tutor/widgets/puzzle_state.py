@@ -217,9 +217,10 @@ class PuzzleState:
     def went_on(self, own: Node, main: Node) -> None:
         """A step from the right answer ``own``, beside the lesson's line, went on to the
         line's ``main`` answer: the note under the step buttons says so where it lands."""
+        # (learner 278: "Explore › Moves" meant nothing to a beginner; said as what to do)
         self._went = (
-            f"The lesson goes on with its own answer, {_spot_words(main)}; yours, "
-            f"{_spot_words(own)}, is kept under Explore › Moves."
+            f"Yours, {_spot_words(own)}, was right too. The lesson goes on with its own, "
+            f"{_spot_words(main)}; to see yours again, open Explore, then Moves."
         )
 
     def step_note(self) -> str:
