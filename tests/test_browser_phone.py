@@ -604,9 +604,17 @@ def test_a_question_s_palette_says_what_its_greyed_buttons_mean(app_server, phon
 def test_a_right_answer_beside_the_lesson_s_line_is_said_in_a_row_of_its_own(app_server, phone):
     """Learner 278 at 1.4: O7, right beside the lesson's N3, then ▶: "The lesson goes on
     with its own answer…" stood beside ◀ ▶ in a column a word wide, and "Explore › Moves"
-    meant nothing to a beginner. It says what to do, in a row of its own under ◀ ▶."""
+    meant nothing to a beginner. It says what to do, in a row of its own under ◀ ▶. Before
+    it, a hint: its words came under the screen's foot (learner 278); brought into sight."""
     page = phone
     _open(page, f"{app_server}?lesson=puzzle_base_setup&node=1", "Puzzle")
+    page.locator(".catan-puzzle-hint").tap()
+    hint = page.locator(".catan-puzzle-hint-text").first
+    hint.wait_for()
+    settle(page)
+    frames(page)
+    shown = hint.bounding_box()
+    assert shown["y"] >= page.evaluate(BOARD_FOOT_JS) and shown["y"] + shown["height"] <= 741
     page.locator(".catan-puzzle-answer input").fill("P1 road O7")
     page.locator(".catan-puzzle").get_by_role("button", name="Answer").tap()
     page.locator(".catan-puzzle-result").filter(has_text="Right").wait_for()

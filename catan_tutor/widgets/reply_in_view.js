@@ -31,9 +31,10 @@
   'use strict';
   if (window.catanReplyInView) return;
   window.catanReplyInView = true;
-  // (the message under a form a tap filled follows its Play: "finish the form and press Play")
-  var REPLIES = '.catan-puzzle-result, .catan-actions .catan-message, .catan-line, ' +
-    '.catan-board-col .widget-label, .catan-why-not';
+  // (the message under a form a tap filled follows its Play: "finish the form and press Play";
+  // a hint's words came under a phone's screen foot, Hint pressed: learner 278)
+  var REPLIES = '.catan-puzzle-result, .catan-puzzle-hint-text, .catan-actions .catan-message, ' +
+    '.catan-line, .catan-board-col .widget-label, .catan-why-not';
   var WAIT_MS = 5000;  // a reply later than this is not the tap's (unless answering())
   var PHONE = window.matchMedia('(max-width: 700px)');  // style.LAYOUT_CSS's phone
   // style.TALL: a tablet, the panels under the board
