@@ -3,8 +3,8 @@
  * board) out of sight under it, and stepping on meant scrolling back up (s45, a fresh learner
  * at 1.1 and 1.4, 375x740). While the tutor's ▶ is hidden under the board or under
  * a held reply, a bar at the screen's foot holds ◀ and ▶, each pressing the tutor's own (greyed
- * as it is), the step count or "Solved." between them; gone once they are in sight again, and
- * over a held reply, not on it; not at an open question (▶ waits for its answer) nor while a
+ * as it is), the step count or "Solved." between them; gone once they are in sight again (but
+ * for the thumb that just pressed it, see kept), and over a held reply, not on it; not at an open question (▶ waits for its answer) nor while a
  * field is typed in. The page keeps
  * room under its last words for it (style.STEP_FLOAT_CSS). Runs once per page, with
  * board_keys.js.
@@ -16,6 +16,15 @@
   var PHONE = window.matchMedia('(max-width: 700px)');  // style.LAYOUT_CSS's phone
   var STEPS = [['\u25c0', 1, 'Back one step'], ['\u25b6', 2, 'Next step']];  // (◀ ▶)
   var bar = null, said = null;
+  // pressed, the bar stays while the board is stuck, for the next press at the same place,
+  // till the learner touches anything else (learner 278 at 1.4: the step brought ◀ ▶ in
+  // under the board, the bar went, and the thumb on its place pressed nothing)
+  var kept = false;
+  ['touchstart', 'mousedown'].forEach(function (name) {
+    document.addEventListener(name, function (event) {
+      if (event.isTrusted && !(bar && bar.contains(event.target))) kept = false;
+    }, {capture: true, passive: true});
+  });
   function steps() {  // the tutor's |◀ ◀ ▶ ▶| (board_panel.py)
     return document.querySelectorAll('.catan-tutor .catan-step');
   }
@@ -36,6 +45,7 @@
         // under the board (it hears the press's mousedown)
         own.dispatchEvent(new MouseEvent('mousedown', {bubbles: true}));
         own.click();
+        kept = true;
         setTimeout(update, 300);
       });
       bar.appendChild(button);
@@ -69,7 +79,8 @@
       var cover = window.catanCover ? window.catanCover(next) : 0;  // (page_facts.js)
       // (below the screen's foot with the page at its top they are a scroll away, and the
       // bar would lie over the board or over their own first lines: none then)
-      out = r.top < cover - 4 || (foot < window.innerHeight && r.bottom > foot);
+      out = r.top < cover - 4 || (foot < window.innerHeight && r.bottom > foot) ||
+        (kept && window.catanBoardStuck(next));
     }
     if (!bar || !document.body.contains(bar)) make();
     // (each changed only when it differs: the page's other scripts hear the page change,
