@@ -632,3 +632,22 @@ def test_a_right_answer_beside_the_lesson_s_line_is_said_in_a_row_of_its_own(app
     said, back = note.bounding_box(), page.locator(".catan-board-col .catan-step").nth(1)
     page.screenshot(path=ARTIFACTS / "phone_went_on.png")
     assert said["width"] >= 330 and said["y"] >= back.bounding_box()["y"] + 40, said
+
+
+def test_a_form_s_list_of_moves_has_its_label_over_it(app_server, phone):
+    """Learner 278: "or choose one here:" beside its list took 130 px of a phone's width and
+    squeezed the moves' words. On a phone the label is over the list, the list the form's
+    width (1.3, Explore, "Place tile": hex, terrain, then the list of both)."""
+    page = phone
+    _open(page, f"{app_server}?lesson=base_variable_board&node=0", "Goal")
+    page.get_by_role("button", name="Explore").first.tap()
+    kind = page.locator(".catan-palette button").filter(has_text="Place tile")
+    kind.tap()
+    listed = page.locator(".catan-form .catan-form-listed")
+    listed.wait_for()
+    settle(page)
+    label = listed.locator(".widget-label").bounding_box()
+    chosen = listed.locator("select").bounding_box()
+    form = page.locator(".catan-form").first.bounding_box()
+    assert label["y"] + label["height"] <= chosen["y"] + 1, (label, chosen)
+    assert chosen["width"] >= form["width"] - 40, (chosen, form)

@@ -395,6 +395,7 @@ class ActionForm:
             layout=frame.layout(width="420px", **({"display": "none"} if hidden else {})),
             style=frame.style("130px"),
         )
+        self.listed.add_class("catan-form-listed")  # (its label over it on a phone: style.py)
         self.listed.observe(self._guard(self._pick_listed), names="value")
         self.chosen: dict[str, object] = {}  # each list's value, as the form last set it
         if filled is not None and filled in actions:

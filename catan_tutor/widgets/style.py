@@ -583,6 +583,11 @@ LAYOUT_CSS = (
     "@media (min-width:1016px){.catan-side .catan-form.widget-vbox{flex-flow:row wrap}"
     ".catan-side .catan-form>*{flex:0 0 100%}"
     ".catan-side .catan-form>.widget-dropdown{flex:0 0 auto;margin-right:8px}}"
+    # on a phone "or choose one here:" over its list, the list the form's width (beside it
+    # the label took 130 px and squeezed the moves' words: learner 278)
+    "@media (max-width:700px){.catan-form .catan-form-listed{flex-wrap:wrap}"
+    ".catan-form .catan-form-listed>.widget-label{width:100%!important;text-align:left;"
+    "max-width:none}.catan-form .catan-form-listed>select{flex:1 1 100%}}"
     # a page too narrow for the panels beside the board (a tablet): the board in the middle
     "@media (min-width:701px) and (max-width:1100px){.catan-tutor{justify-content:center}}"
     ".catan-app>.catan-top,.catan-app .catan-bar,.catan-app .catan-bar .widget-html,"
