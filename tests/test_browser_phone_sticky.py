@@ -97,6 +97,13 @@ def test_after_a_step_a_tap_and_an_answer_the_board_and_the_reply_are_both_seen(
     page.screenshot(path=ARTIFACTS / "phone_sticky_played.png")
     assert canvas.bounding_box() == box
     _seen_with_the_board(page, page.locator(".catan-tutor .catan-lesson"))
+    # the tutor's height kept for the tap (board_still.js) goes with the learner's own scroll:
+    # scrolled down to read, a short step ended in half a screen of nothing (learner 278)
+    least = "() => document.querySelector('.catan-tutor').style.minHeight"
+    assert page.evaluate(least) != ""
+    words = page.locator(".catan-tutor .catan-lesson").first.bounding_box()
+    _swipe_up(page, words["x"] + 20, min(words["y"] + 150, HEIGHT - 20), 40)
+    assert page.evaluate(least) == ""
     page.evaluate(SCROLLED_JS, 0)
     settle(page)
     # ▶ at the page's top (it sits at the screen's foot, the words under the fold): the

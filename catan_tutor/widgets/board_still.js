@@ -148,6 +148,10 @@
     document.addEventListener(name, function () {
       rolled = null;
       stepAt = null;
+      // the height kept for the step tapped goes too: scrolled down to read, a short step
+      // ended in half a screen of nothing (learner 278 at 1.1's step 2)
+      var kept = document.querySelectorAll('.catan-tutor[style*="min-height"]');
+      for (var i = 0; i < kept.length; i++) kept[i].style.minHeight = '';
     }, {capture: true, passive: true});
   });
   function rollShown() {
