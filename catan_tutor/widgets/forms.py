@@ -387,8 +387,7 @@ class ActionForm:
         # reads (s41 at 6.4: dozens of "P2 discards 2 wool, 2 grain and 1 ore" lines)
         hidden = any_move or self.one_choice() or (bool(self.bundles) and len(picks) > MANY)
         listed_ = list(zip(option_labels(game, picks), picks, strict=True))
-        self.listed = widgets.Dropdown(  # "— choose —" first, as the other lists (l36: a
-            # blank list looked broken)
+        self.listed = widgets.Dropdown(  # "— choose —" first, as the others (l36: blank, broken)
             options=[(CHOOSE_LABEL, None), *listed_] if listed_ else [],
             index=0 if listed_ else None,  # (value None would show no option: blank)
             description=LIST_LABEL,
