@@ -55,3 +55,21 @@ def test_a_roll_and_its_dice_are_one_step() -> None:
         line.append(line[-1].children[0])
     dice = [n for n in line[1:-1] if rolling(rules, n)]
     assert len(dice) == 8 and step_of(s)[1] == len(line) - len(dice)
+
+
+def test_a_lesson_that_says_how_many_steps_it_has_says_the_count_shown() -> None:
+    """1.3 says "30 steps in all" (learner 277 took ~30 steps one hex at a time, not told):
+    the number a lesson's text says is the one by the step buttons."""
+    import re
+
+    told = 0
+    for name in LESSONS:
+        s = _opened(name)
+        said = re.search(r"(\d+) steps in all", " ".join(s.timeline.root.tutor.split()))
+        if said is None:
+            continue
+        s.step("first")
+        counted = step_of(s)
+        assert counted is not None and counted[1] == int(said[1]), (name, said[0], counted)
+        told += 1
+    assert told >= 1  # (1.3 at least)
