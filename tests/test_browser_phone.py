@@ -53,6 +53,7 @@ UNDER_RULE_JS = """() => {
 # Runs in the page: the screen's y under which the page is seen: the foot of the board where it
 # sticks at the screen's top (style.LAYOUT_CSS), else 0 (page_facts.js's catanCover)
 BOARD_FOOT_JS = "() => window.catanCover(document.querySelector('.catan-tutor .catan-step'))"
+COVER_JS = "(sel) => window.catanCover(document.querySelector(sel))"
 
 
 # Runs in the page: px the page is scrolled (the window's, and Voilà's box's) and the top of
@@ -615,6 +616,19 @@ def test_a_right_answer_beside_the_lesson_s_line_is_said_in_a_row_of_its_own(app
     frames(page)
     shown = hint.bounding_box()
     assert shown["y"] >= page.evaluate(BOARD_FOOT_JS) and shown["y"] + shown["height"] <= 741
+    # typing with the keyboard up (375x420): the board does not stick over the question (it
+    # took the screen, the question and its verdict under it: learner 278)
+    field = page.locator(".catan-puzzle-answer input")
+    page.evaluate(SCROLLED_JS, 400)  # (read down: the board stuck at the screen's top)
+    field.tap()
+    page.set_viewport_size({"width": 375, "height": 420})
+    field.evaluate("(e) => e.scrollIntoView({block: 'end'})")  # (as the browser does)
+    frames(page)
+    prompt = page.locator(".catan-puzzle-prompt p").first.bounding_box()
+    cover = page.evaluate(COVER_JS, ".catan-puzzle-prompt p")
+    assert prompt["y"] >= max(cover, 0) and field.bounding_box()["y"] + 40 <= 421, (prompt, cover)
+    page.set_viewport_size({"width": 375, "height": 740})
+    field.blur()
     page.locator(".catan-puzzle-answer input").fill("P1 road O7")
     page.locator(".catan-puzzle").get_by_role("button", name="Answer").tap()
     page.locator(".catan-puzzle-result").filter(has_text="Right").wait_for()

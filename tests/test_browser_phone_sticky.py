@@ -156,8 +156,9 @@ def test_the_step_buttons_come_to_the_screen_s_foot_while_theirs_are_under_the_b
     """s45, a fresh learner at 1.1 (375x740): reading a long step took ◀ ▶ under the stuck
     board, and stepping on meant scrolling back up. While the tutor's ▶ is out of sight a bar
     at the screen's foot holds ◀ and ▶ (step_float.js); its ▶ steps, the step's words come
-    under the board with the tutor's own ◀ ▶, and the bar stays till a touch elsewhere. Between its ◀ ▶ the step
-    count (a solved question's "Solved.": the note by the tutor's ▶, under the board too)."""
+    under the board with the tutor's own ◀ ▶, and the bar stays till a touch elsewhere.
+    Between its ◀ ▶ the step count (a solved question's "Solved.": the note by the tutor's
+    ▶, under the board too)."""
     page = phone
     _open(page, app_server + "?lesson=1.1&node=1", "Goal")
     settle(page)

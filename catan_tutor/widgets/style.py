@@ -675,6 +675,10 @@ LAYOUT_CSS = (
     f"{COL}>.catan-board{{position:sticky;top:0;z-index:5;"
     "background:var(--jp-layout-color1,#fff);"  # (the page's: #212121 on a dark one)
     f"box-shadow:0 -{PHONE_ROW_GAP + 2}px 0 var(--jp-layout-color1,#fff)}}"
+    # not while a field is typed in: with a phone's keyboard up the stuck board took the screen
+    # and the question and its verdict were out of sight under it (learner 278, 375x420)
+    f".catan-tutor:has(input:focus,textarea:focus)>{COL[len('.catan-tutor>'):]}>.catan-board"
+    "{position:relative}"
     # the Explore tabs' own order of tabs kept inside their bar (Lumino gives a tab a z-index
     # up to the tabs' count: on a phone they came over the stuck board, l277)
     ".catan-tutor .lm-TabBar{isolation:isolate}"
