@@ -22,6 +22,7 @@ from browser_harness import (
     CUT_JS,
     SIDEWAYS_JS,
     frames,
+    pick_lesson,
     settle,
 )
 from test_board_view import stand_in_game
@@ -606,7 +607,8 @@ def test_a_right_answer_beside_the_lesson_s_line_is_said_in_a_row_of_its_own(app
     """Learner 278 at 1.4: O7, right beside the lesson's N3, then ▶: "The lesson goes on
     with its own answer…" stood beside ◀ ▶ in a column a word wide, and "Explore › Moves"
     meant nothing to a beginner. It says what to do, in a row of its own under ◀ ▶. Before
-    it, a hint: its words came under the screen's foot (learner 278); brought into sight."""
+    it, a hint: its words came under the screen's foot (learner 278); brought into sight.
+    The field typed in with the keyboard up, a form's list of moves: below."""
     page = phone
     _open(page, f"{app_server}?lesson=puzzle_base_setup&node=1", "Puzzle")
     page.locator(".catan-puzzle-hint").tap()
@@ -622,6 +624,8 @@ def test_a_right_answer_beside_the_lesson_s_line_is_said_in_a_row_of_its_own(app
     page.evaluate(SCROLLED_JS, 400)  # (read down: the board stuck at the screen's top)
     field.tap()
     page.set_viewport_size({"width": 375, "height": 420})
+    page.wait_for_function("() => window.innerHeight === 420")  # (not always at once)
+    frames(page)
     field.evaluate("(e) => e.scrollIntoView({block: 'end'})")  # (as the browser does)
     frames(page)
     prompt = page.locator(".catan-puzzle-prompt p").first.bounding_box()
@@ -646,17 +650,12 @@ def test_a_right_answer_beside_the_lesson_s_line_is_said_in_a_row_of_its_own(app
     said, back = note.bounding_box(), page.locator(".catan-board-col .catan-step").nth(1)
     page.screenshot(path=ARTIFACTS / "phone_went_on.png")
     assert said["width"] >= 330 and said["y"] >= back.bounding_box()["y"] + 40, said
-
-
-def test_a_form_s_list_of_moves_has_its_label_over_it(app_server, phone):
-    """Learner 278: "or choose one here:" beside its list took 130 px of a phone's width and
-    squeezed the moves' words. On a phone the label is over the list, the list the form's
-    width (1.3, Explore, "Place tile": hex, terrain, then the list of both)."""
-    page = phone
-    _open(page, f"{app_server}?lesson=base_variable_board&node=0", "Goal")
+    # a form's list of moves: "or choose one here:" beside it took 130 px of the width and
+    # squeezed the moves' words (l278); over it, the list the form's width (1.3, Explore,
+    # "Place tile": hex, terrain, then the list of both; picked here: one kernel, s47)
+    pick_lesson(page, "Laying out a variable board")
     page.get_by_role("button", name="Explore").first.tap()
-    kind = page.locator(".catan-palette button").filter(has_text="Place tile")
-    kind.tap()
+    page.locator(".catan-palette button").filter(has_text="Place tile").tap()
     listed = page.locator(".catan-form .catan-form-listed")
     listed.wait_for()
     settle(page)
