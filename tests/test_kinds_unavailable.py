@@ -404,3 +404,20 @@ def test_CK2P_TOKEN_KNIGHT_REMOVE_the_buttons_words_typed_are_the_move(typed: st
     from puzzle_answers import judged
 
     assert judged("puzzle_ck_2p", 24, typed).correct
+
+
+def test_a_card_bought_this_turn_says_why_by_its_kind_not_only_under_try_a_move() -> None:
+    """Learner 279 in a free game: "Why can't I…?" › "Play Road Building", the card bought that
+    turn, said nothing where it was pressed (a kind naming its seat alone had its verdict only
+    under Try a move, out of sight). Its reason is said by the kinds too (BASE-DEV-PLAY)."""
+    from catan_tutor.widgets import App
+
+    t = App(start="base_dev_cards", query="").tutor
+    s = t.session
+    drew = next(n for n in s.timeline.walk() if str(n.action) == "draw knight")
+    s.goto(drew.id)  # P1 has just bought a Knight card
+    assert not s.of_kind("play knight")
+    s.choose_kind("play knight")
+    said = "P1 bought their Knight card this turn and may play it from the next turn on."
+    assert s.message == f"Not possible now: {said}"
+    assert said in t.controls.try_verdict.value  # (the move tried too, with its rule)

@@ -383,7 +383,8 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         a spot (the view's "why not here")."""
         self.kind, self.message, self.chosen, self.kind_tapped = kind, "", None, tapped
         cls = variant_kinds(self.game).get(kind)
-        if not self.of_kind(kind) and cls is not None and not seat_only(cls):
+        lone = cls is not None and seat_only(cls)
+        if not self.of_kind(kind) and cls is not None and not lone:
             how = how_to_type(self.game, cls, self.puzzle.secret_labels())  # "type it": how
             self.message = (
                 self._why_no(cls, how)
@@ -392,9 +393,13 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
             )
             if not self.puzzle_secret:  # the last kind's verdict under Try a move goes: it
                 self.forget_tried()  # stood under this one's why-not as if about it
+        elif cls is not None and lone and not self.of_kind(kind) and not self.puzzle_secret:
+            # said by the kind too, not only under Try a move, out of sight ("Why can't I…?"
+            # said nothing of a Road Building card bought this turn: learner 279)
+            self.message = self._why_no(cls)
         self.emit("kind")
         acts = self.of_kind(kind)
-        if not acts and cls is not None and seat_only(cls):
+        if not acts and cls is not None and lone:
             self.try_move(str(cls(acting_seat(self.game))))
         elif self._one_click(cls, acts):  # nothing left to choose: played, as Roll is (s31)
             self.play(acts[0])
