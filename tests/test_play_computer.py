@@ -456,3 +456,26 @@ def test_the_palette_s_roll_says_it_lets_the_dice_be_chosen_not_a_second_roll_bu
     t.controls.palette.value = "roll"
     t.controls.form.play_button.click()
     assert t.game.state.phase == "dice" and t.game.is_chance()  # the dice not thrown for them
+
+
+def test_set_the_dice_yourself_against_the_computer_waits_for_the_learner_s_dice():
+    """Learner 279, a free game against the computer: "Set the dice yourself (for practice)",
+    then Play this move, and the dice fell by themselves (chance resolves itself against the
+    computer); the form to set them showed only after ◀. The roll played by that kind waits
+    for each die the learner sets (BASE-CHANCE-EVENTS: a user can force any outcome)."""
+    t = Tutor(_setup_done(), seed=3)
+    t.computer.set_seats(COMPUTERS)
+    s = t.session
+    t.controls.palette.value = "roll"
+    t.controls.form_frame.play_button.click()
+    assert s.game.state.phase == "dice" and s.game.is_chance()  # not thrown by the sampler
+    assert s.kind == "die" and t.controls.form is not None  # "Set a die yourself"
+    s.play("die white 3")
+    assert s.game.is_chance()  # the red die waits too
+    s.play("die red 4")
+    assert s.game.state.phase in ("robber", "discard")  # 3 and 4: a 7
+    # the Roll button still throws them at once
+    t2 = Tutor(_setup_done(), seed=3)
+    t2.computer.set_seats(COMPUTERS)
+    t2.session.roll()
+    assert not t2.session.game.is_chance()

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..sampler import Sampler
+from .roll_steps import under_way
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -35,6 +36,9 @@ class SeatSettings:
     computer_seed = 0  # seeds the computers' choices (with the position)
     paused = False  # the computers wait (a human's own chance still resolves)
     force_chance = False  # the learner picks every chance outcome
+    # a roll played by "Set the dice yourself": its dice wait for the learner's (they fell by
+    # the sampler, the form to set them never shown: learner 279)
+    dice_by_hand = False
     every_hand: bool | None = None  # a teacher's "show every hand"; None: the default
     sampler: Sampler
     timeline: Timeline
@@ -107,7 +111,7 @@ class SeatSettings:
     def clear_seats(self) -> None:
         """Every seat human, settings back to their defaults (another game is shown)."""
         self.computers, self.computer_seed = MappingProxyType({}), 0
-        self.paused = self.force_chance = False
+        self.paused = self.force_chance = self.dice_by_hand = False
         self.every_hand = None
 
     # ------------------------------------------------------------ reading
@@ -117,7 +121,8 @@ class SeatSettings:
     def chance_resolves(self) -> bool:
         """Chance outcomes are drawn by the sampler after each move (a game against the
         computer, unless the learner picks them)."""
-        return bool(self.computers) and not self.force_chance
+        setting = self.dice_by_hand and under_way(self.game.state)
+        return bool(self.computers) and not self.force_chance and not setting
 
     def shows_every_hand(self) -> bool:
         """Every hand shows: as the teacher set it, else unless a computer plays."""

@@ -324,6 +324,8 @@ class TutorSession(TreeEdits, SessionSources, RollSteps, LessonLine):
         """Play through the timeline (following an existing move or adding a variation);
         refused with ``TimelineFullError`` once the tree holds ``MAX_TIMELINE_NODES``."""
         node = self.advance(action)
+        by_hand = self.kind == "roll" and isinstance(node.action, Roll)  # "Set the dice…"
+        self.dice_by_hand = by_hand or (self.dice_by_hand and under_way(self.game.state))
         self.resolve_chance()  # against the computer chance resolves itself (session_seats)
         self.puzzle.after_answer()  # a puzzle's chance after its answer: the lesson's
         self.show()
