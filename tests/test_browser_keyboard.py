@@ -141,10 +141,16 @@ def test_a_click_in_the_move_list_jumps_to_its_move(game) -> None:
     wait_depth(page, 2)
     page.keyboard.press("[")
     wait_depth(page, 1)
+    # ← and → too, off the board (learner 279 pressed → first and nothing happened)
+    page.keyboard.press("ArrowRight")
+    wait_depth(page, 2)
+    page.keyboard.press("ArrowLeft")
+    wait_depth(page, 1)
     open_tab(page, "Play")
     field = page.locator(".catan-try input").first  # Try a move
     field.focus()
     page.keyboard.press("]")
+    page.keyboard.press("ArrowLeft")  # (the field's: its cursor moves)
     settle(page)
     assert state(page)["depth"] == 1 and "]" in field.input_value()
 

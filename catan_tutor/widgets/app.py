@@ -71,7 +71,7 @@ HELP_HTML = (
     "has focus); the arrow "
     "keys move a cursor over the glowing spots, Enter plays there, Escape takes the cursor "
     "away; PageUp and PageDown step through the moves, Home and End go to the first and "
-    "last. [ and ] step back and forward from anywhere on the page.</p></div></details></div>"
+    "last. Off the board, ← and → (or [ and ]) step back and forward.</p></div></details></div>"
 )
 
 

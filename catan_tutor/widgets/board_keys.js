@@ -10,7 +10,8 @@
  *   them to the tutor (JupyterLab would otherwise scroll the notebook). [ and ] step the
  *   moves from anywhere on the page too (the step buttons' tooltips say so), but in a field
  *   they type into: they scroll nothing; PageUp, PageDown, Home and End outside the tutor
- *   stay the page's own (they scroll it).
+ *   stay the page's own (they scroll it). ← and → step as [ and ] from the page and its
+ *   buttons, where nothing uses them (the board's cursor, fields, lists and tabs do).
  * - A click on a board partly below the fold stays where it was aimed: ipycanvas focuses its
  *   canvas on mouse-down with a plain focus(), which scrolls the canvas into view under the
  *   pointer before the click is measured (about 100 px off). Focused here first without
@@ -21,6 +22,9 @@
   if (window.catanBoardKeys) return;
   window.catanBoardKeys = true;
   var TIMELINE_KEYS = ['PageUp', 'PageDown', 'Home', 'End', '[', ']'];
+  var PAGE_ARROWS = {ArrowLeft: '[', ArrowRight: ']'};  // from the page: as [ and ]
+  var ARROW_USERS = '.catan-board, input, textarea, select, [contenteditable], [role=tab], ' +
+    '[role=tablist], [role=slider], [role=radio], [role=listbox], [role=menu], summary';
   document.addEventListener('keydown', function (event) {
     var target = event.target;
     if (!(target instanceof Element) || event.defaultPrevented) return;
@@ -28,10 +32,17 @@
       if (target.closest('.catan-board')) event.stopPropagation();
       return;
     }
-    if (TIMELINE_KEYS.indexOf(event.key) < 0 || event.altKey || event.ctrlKey ||
-        event.metaKey || !event.isTrusted) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || !event.isTrusted) return;
+    // ← and → step too from the page (Voilà's) and the tutor's buttons (a fresh learner, 279,
+    // pressed → first and nothing happened); not where they are used: the board's cursor, a
+    // field, a list, the tabs, a notebook's cells (JupyterLab moves between them)
+    var key = PAGE_ARROWS[event.key];
+    if (key && (event.shiftKey || target.closest(ARROW_USERS) ||
+                !(target === document.body || target.closest('.catan-app')))) return;
+    if (!key && TIMELINE_KEYS.indexOf(event.key) < 0) return;
+    key = key || event.key;
     var tutor = target.closest('.catan-tutor');
-    if (!tutor && (event.key === '[' || event.key === ']')) {
+    if (!tutor && (key === '[' || key === ']')) {
       var tutors = document.querySelectorAll('.catan-tutor');
       if (tutors.length === 1) tutor = tutors[0];  // the page's only tutor, not one of many
     }
@@ -41,7 +52,7 @@
     if (!canvas) return;
     event.preventDefault();
     event.stopPropagation();
-    canvas.dispatchEvent(new KeyboardEvent('keydown', {key: event.key, bubbles: true}));
+    canvas.dispatchEvent(new KeyboardEvent('keydown', {key: key, bubbles: true}));
   }, true);
   document.addEventListener('mousedown', function (event) {
     var target = event.target;
