@@ -30,6 +30,7 @@ DRAW_TIP = "let chance pick the card, drawn unseen (to choose it yourself, use t
 # the robber's steal: "Draw a card" read as a development card (learner 278 at 5.1)
 STEAL_WORDS = "Steal a card"
 STEAL_TIP = "let chance pick the card the robber's mover takes, unseen, from the victim's hand"
+CARD_TIPS = {"Draw a card": DRAW_TIP, STEAL_WORDS: STEAL_TIP}
 # the kinds of chance a card drawn unseen decides: the button says "Draw a card", not "Roll"
 # (s41 at 8.11 played on: "Roll" drew a progress card, and nothing said it drew at random)
 CARD_DRAWS = ("DrawDev", "Steal", "DrawProgress", "ForcedCard")
@@ -59,8 +60,8 @@ def chance_tip(game: Game, dice: bool, lesson: bool = False) -> str:
     """The chance button's tooltip: the dice's (``dice``: a roll is due or under way; a
     lesson's own throw outside Explore: ``lesson``), else what chance picks now."""
     words = chance_words(game, dice)
-    if words in ("Draw a card", STEAL_WORDS):
-        return DRAW_TIP if words == "Draw a card" else STEAL_TIP
+    if words in CARD_TIPS:
+        return CARD_TIPS[words]
     if dice or not game.is_chance():
         return LESSON_ROLL_TIP if lesson else ROLL_TIP
     picks = [PICKS[k] for k in {type(a) for a in game.legal_actions()} if k in PICKS]

@@ -677,7 +677,7 @@ LAYOUT_CSS = (
     f"box-shadow:0 -{PHONE_ROW_GAP + 2}px 0 var(--jp-layout-color1,#fff)}}"
     # not while a field is typed in: with a phone's keyboard up the stuck board took the screen
     # and the question and its verdict were out of sight under it (learner 278, 375x420)
-    f".catan-tutor:has(input:focus,textarea:focus)>{COL[len('.catan-tutor>') :]}>.catan-board"
+    ".catan-tutor:has(input:focus,textarea:focus)>.catan-board-col>.catan-board"
     "{position:relative}"
     # the Explore tabs' own order of tabs kept inside their bar (Lumino gives a tab a z-index
     # up to the tabs' count: on a phone they came over the stuck board, l277)
