@@ -254,15 +254,20 @@ def test_knight_lesson_step_click_rewind_and_branch(page) -> None:
 
 
 def test_force_a_dice_outcome(page) -> None:
+    """The dice set in one form, a list per die (learner 280: a form per die, five clicks
+    for one throw); its button plays the roll and every die at once."""
     open_tab(page, "Play")
     page.get_by_role("button", name=palette_words("roll"), exact=True).click()
-    page.locator(".catan-form").get_by_role("button", name="Play this move").click()
-    _wait_marker(page, "dice")
-    form = page.locator(".catan-form")  # the white die is thrown first (one choice: fixed)
-    form.get_by_label("shows", exact=True).select_option(label="5")  # ("or pick" says it too)
-    form.get_by_role("button", name="Play this move").click()
-    open_tab(page, "Moves")
-    _tree_has(page, "rolls 5 on the first die *")  # a roll and its dice: one row, in words
+    form = page.locator(".catan-form")
+    throw = form.get_by_role("button", name="Roll these dice")
+    assert throw.is_disabled()  # till every die is chosen
+    form.get_by_label("white die", exact=True).select_option(label="5")
+    form.get_by_label("red die", exact=True).select_option(label="3")
+    form.get_by_label("event die", exact=True).select_option(label="yellow trade castle")
+    form.filter(has_text="The dice will show 5 and 3: 8.").wait_for()
+    throw.click()
+    open_tab(page, "Moves")  # a roll and its dice: one row, in words
+    _tree_has(page, "rolls 5 and 3: 8 (event die: yellow trade castle)")
 
 
 def test_roll_in_one_click_and_a_copied_link_reopens_the_node(page) -> None:

@@ -11,7 +11,9 @@ import ipywidgets as widgets
 from helpers import after_setup
 from puzzle_answers import at_question, course_puzzles
 
+from catan_tutor.actions import Die
 from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.dice_form import DiceForm
 from catan_tutor.widgets.forms import ActionForm
 
 
@@ -34,14 +36,16 @@ def _made(fn) -> int:
 def test_a_kind_chosen_makes_its_fields_only_and_the_buttons_stay() -> None:
     t = Tutor(after_setup("base", 3))
     s, c = t.session, t.controls
-    s.choose_kind("roll")  # the dice set by hand: ✓ allowed, with its rule (BASE-PROD-ROLL)
+    s.choose_kind("roll")  # the dice set by hand (BASE-PROD-ROLL): a list per die
     roll = c.form
-    assert roll is not None and "BASE-PROD-ROLL" in roll.status.value
-    assert roll.rule_button.layout.display == "" and not roll.play_button.disabled
+    assert isinstance(roll, DiceForm) and roll.play_button.disabled  # no die chosen yet
+    roll.set(**{"white die": 2, "red die": 5})
+    assert "2 and 5: 7" in roll.status.value and not roll.play_button.disabled
+    assert roll.play_button.description == "Roll these dice"
     frame = c.form_frame
     buttons = (frame.play_button, frame.explain_button, frame.rule_button, frame.status)
     assert (roll.play_button, roll.explain_button, roll.rule_button, roll.status) == buttons
-    picker = roll.pickers["player"]
+    picker = roll.pickers["white die"]
     c.roll_button.click()  # the seeded dice: a 7, the robber to move
     assert t.game.state.phase == "robber"
     made = _made(lambda: s.choose_kind("move robber"))
@@ -53,7 +57,7 @@ def test_a_kind_chosen_makes_its_fields_only_and_the_buttons_stay() -> None:
     assert (robber.play_button, robber.explain_button, robber.rule_button, robber.status) == (
         buttons
     )
-    assert picker.comm is None and roll.pickers["player"].comm is None  # the last form's closed
+    assert picker.comm is None and roll.pickers["red die"].comm is None  # the last form's closed
     assert all(w.comm is not None for w in buttons)  # the frame's kept
     # no verdict of the roll's: what to choose, Play off, no rule to open
     assert "BASE-PROD-ROLL" not in robber.status.value and "Choose the hex" in robber.status.value
@@ -91,11 +95,11 @@ def test_play_and_explain_act_on_the_form_shown_and_a_closed_form_leaves_the_box
     s.choose_kind("roll")  # (chosen again: the same kind, shown anew)
     c._set_form(c._form(s.of_kind()))
     second = c.form
-    assert second is not None and second is not first
-    first.explain_button.click()  # the frame's Explain: the verdict of the form shown
-    assert "catan-verdict" in second.status.value
-    second.play_button.click()
-    assert t.timeline.current.action is not None  # the roll played
+    assert isinstance(second, DiceForm) and second is not first
+    assert first.explain_button.layout.display == "none"  # any throw is allowed: no Explain
+    second.set(**{"white die": 1, "red die": 3})
+    first.play_button.click()  # the frame's Play: the form shown's throw
+    assert t.timeline.current.action == Die("red", 3) and t.game.state.dice == (1, 3)
     c._set_form(None)
     frame = c.form_frame
     assert c.form_box.children == () and frame.widget.children == (frame.buttons, frame.status)

@@ -143,8 +143,10 @@ def test_a_long_game_tells_its_last_moves_and_counts_the_rest_and_narrates_each_
     monkeypatch.setattr(verdicts, "narrate_steps", lambda *a, **k: calls.append(1) or real(*a, **k))
     s.log = type(s.log)()  # an empty cache
     assert len(s.lines) == MAX_LOG + 1
-    for _ in range(depth):
-        s.back()  # a game steps through each die (in a lesson a roll is one step)
+    node = s.node  # every node, from the last back (as from Moves: ◀ steps over a roll)
+    while node.parent is not None:
+        node = node.parent
+        s.goto(node)
         at = len(told(s))
         assert len(s.lines) == min(at, MAX_LOG) + (at > MAX_LOG)  # recomputed at every step
         if at > MAX_LOG:
@@ -211,8 +213,10 @@ def test_a_two_player_game_stepped_back_into_a_roll_tells_the_roll_so_far() -> N
     s, _ = played_on("base-2p", 2, 3, 120)
     s.show()
     inside = 0
-    while s.node is not s.timeline.root:
-        s.back()
+    node = s.node  # (◀ steps over a roll at once now: each node jumped to, as from Moves)
+    while node.parent is not None:
+        node = node.parent
+        s.goto(node)
         assert s.lines[:MAX_LOG] == narration(s), s.node.action
         if path_log.rolling(s.timeline.rules, s.node) and s.node.state.sums:
             inside += 1

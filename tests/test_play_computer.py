@@ -454,8 +454,11 @@ def test_the_palette_s_roll_says_it_lets_the_dice_be_chosen_not_a_second_roll_bu
         and t.controls.roll_button.description == "Roll"
     )
     t.controls.palette.value = "roll"
+    form = t.controls.form  # a list per die, their Play off till both are chosen (l280)
+    assert list(form.pickers) == ["white die", "red die"] and form.play_button.disabled
+    form.set(**{"white die": 5, "red die": 5})
     t.controls.form.play_button.click()
-    assert t.game.state.phase == "dice" and t.game.is_chance()  # the dice not thrown for them
+    assert t.game.state.dice == (5, 5) and not t.game.is_chance()  # as the learner set them
 
 
 def test_set_the_dice_yourself_against_the_computer_waits_for_the_learner_s_dice():
@@ -466,14 +469,19 @@ def test_set_the_dice_yourself_against_the_computer_waits_for_the_learner_s_dice
     t = Tutor(_setup_done(), seed=3)
     t.computer.set_seats(COMPUTERS)
     s = t.session
-    t.controls.palette.value = "roll"
+    t.controls.palette.value = "roll"  # both dice in one form (l280: one form a die)
+    t.controls.form.set(**{"white die": 3, "red die": 4})
     t.controls.form_frame.play_button.click()
-    assert s.game.state.phase == "dice" and s.game.is_chance()  # not thrown by the sampler
-    assert s.kind == "die" and t.controls.form is not None  # "Set a die yourself"
-    s.play("die white 3")
-    assert s.game.is_chance()  # the red die waits too
-    s.play("die red 4")
+    assert s.game.state.dice == (3, 4)  # as set, not thrown by the sampler
     assert s.game.state.phase in ("robber", "discard")  # 3 and 4: a 7
+    # a throw under way (typed), its dice still the learner's: the form sets the rest
+    t1 = Tutor(_setup_done(), seed=3)
+    t1.computer.set_seats(COMPUTERS)
+    t1.controls.palette.value = "roll"
+    t1.session.play(t1.session.game.legal_actions()[0])  # the Roll alone
+    assert t1.session.kind == "die" and list(t1.controls.form.pickers) == ["white die", "red die"]
+    t1.session.play("die white 6")
+    assert t1.session.game.is_chance() and list(t1.controls.form.pickers) == ["red die"]
     # the Roll button still throws them at once
     t2 = Tutor(_setup_done(), seed=3)
     t2.computer.set_seats(COMPUTERS)

@@ -86,9 +86,11 @@ def test_BASE_PROD_ROLL_in_a_lesson_a_roll_is_one_step_and_one_line_its_nodes_ke
     assert s.lines[0].startswith("P1 rolled 2 (white 1, red 1): nobody produces"), s.lines
 
 
-def test_a_game_steps_through_each_die_but_its_log_tells_a_roll_once():
-    """Outside a lesson ◀ ▶ still stop at each die (the form forces one); the log is one
-    line a roll everywhere (it repeated "Next: roll the dice" twice a roll)."""
+def test_a_game_steps_over_a_roll_at_once_and_its_log_tells_it_once():
+    """Outside a lesson too ◀ ▶ take a roll and its dice as one step (learner 280 stepped
+    back through dice set by hand and stopped at each half thrown, the red die "?"; the dice
+    form forces a throw's dice at once); the log is one line a roll everywhere (it repeated
+    "Next: roll the dice" twice a roll)."""
     s = TutorSession(new_game("base", players=3, seed=2))
     for move in ("P1 settle N6", "P1 road N5", "P2 settle K4", "P2 road K5", "P3 settle H4"):
         s.play(move)
@@ -101,7 +103,9 @@ def test_a_game_steps_through_each_die_but_its_log_tells_a_roll_once():
     assert sum("Next, roll the dice" in line for line in s.lines) == 0
     assert re.match(r"P1 rolled \d+ \(white \d, red \d\): ", s.lines[0])
     s.step("back")
-    assert s.game.is_chance() and s.node.depth == 14
+    assert s.game.state.phase == "pre-roll" and s.node.depth == 12  # before the Roll
+    s.step("forward")
+    assert not s.game.is_chance() and s.node.depth == 15  # where the dice fell
 
 
 def test_every_lesson_s_texts_checks_and_questions_are_met_on_its_steps():

@@ -96,7 +96,7 @@ def _named_tag(t: Tutor, label: str, shown: int) -> tuple[float, ...]:
 @pytest.mark.parametrize("shown", SIZES)
 @pytest.mark.parametrize(
     ("lesson", "step", "label"),
-    [("puzzle_base_awards", 1, "M6"), ("puzzle_ck_knights", 18, "A8")],
+    [("puzzle_base_awards", 1, "M6"), ("puzzle_ck_knights", 15, "A8")],  # (◀ ▶ steps)
     ids=["4.3-M6", "7.8-A8"],
 )
 def test_a_coastal_corner_s_tag_stays_on_the_land_beside_it(lesson, step, label, shown):

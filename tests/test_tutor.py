@@ -83,10 +83,12 @@ def test_chance_roll_and_forced_outcome():
     t.session.play("P1 roll")
     # the outcomes to force
     assert not t.controls.roll_button.disabled and t.controls.palette.value == "die"
-    t.controls.form.set(die="white", value=6)
-    t.controls.form.play_button.click()  # forced
-    t.session.roll()  # the sampler picks the red die
-    assert len(t.game.state.dice) == 2 and t.game.state.dice[0] == 6
+    form = t.controls.form  # the throw's dice at once (learner 280: a form per die)
+    form.set(**{"white die": 6})
+    assert form.play_button.disabled  # the red die still to choose
+    form.set(**{"red die": 1})
+    form.play_button.click()  # forced
+    assert t.game.state.dice == (6, 1) and not t.game.is_chance()
 
 
 def test_scenario_shows_its_lesson_text_and_explains():
@@ -562,9 +564,13 @@ def test_form_labels_each_value_from_its_own_action():
     legal = [str(a).split()[-1] for a in g.legal_actions() if str(a).startswith("P1 play")]
     assert labels == legal and len(set(labels)) == len(labels) >= 2
     t.controls.end_button.click()  # End turn: its own button, not in the palette
-    t.controls.palette.value = "roll"
-    t.controls.form.play_button.click()
-    assert [label for label, _ in t.controls.form.pickers["die"].options] == ["white"]
+    t.controls.palette.value = "roll"  # the dice named, each with its faces
+    lists = {n: [label for label, _ in dd.options] for n, dd in t.controls.form.pickers.items()}
+    assert list(lists) == ["white die", "red die", "event die"]
+    assert lists["red die"][1:] == ["1", "2", "3", "4", "5", "6"]
+    assert lists["event die"][1:] == [
+        "ship", "green science castle", "yellow trade castle", "blue politics castle"
+    ]  # fmt: skip
 
 
 # ---------------------------------------------------------------- odds
@@ -666,11 +672,9 @@ def test_roll_throws_every_die_of_the_roll_in_one_click():
 
 def test_a_forced_die_then_roll_throws_the_rest():
     t = at_pre_roll("ck", 3)
-    t.controls.palette.value = "roll"
-    t.controls.form.play_button.click()
+    t.session.play("P1 roll")
     assert t.controls.palette.value == "die"  # chance: the outcomes to force, preselected
-    t.controls.form.set(die="white", value=2)
-    t.controls.form.play_button.click()
+    t.session.play("die white 2")  # one die forced (typed), the Roll button throws the rest
     t.controls.roll_button.click()
     moves = [str(a) for a in t.timeline.moves()]
     assert moves[1] == "die white 2" and moves[2].startswith("die red")
@@ -908,8 +912,8 @@ def test_what_happened_tells_each_move_in_words():
     assert t.session.lines[0].startswith(f"P1 rolled {token} (white {white}, red {red}): ")
     t.session.first()
     t.session.lines.clear()
-    t.session.forward()
-    assert len(t.session.lines) == 1 and "rolls" in t.session.lines[0]
+    t.session.forward()  # the roll and its dice: one step, one line
+    assert len(t.session.lines) == 1 and t.session.lines[0].startswith(f"P1 rolled {token} ")
 
 
 def test_what_to_notice_names_the_rule_of_a_refused_move_with_its_text():

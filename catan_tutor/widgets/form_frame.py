@@ -98,6 +98,7 @@ class FormFrame:
         self.status.layout.display = ""
         self.rule_button.layout.display = "none"
         self.play_button.disabled = True
+        self.play_button.description = getattr(form, "play_words", PLAY_FORM)
         if spot_kind(form.cls):
             self.widget.add_class(SPOT_FORM)
         else:

@@ -32,9 +32,11 @@ from .card_spots import (
 )
 from .city_levels import levels_html
 from .describe import SR_ONLY_CSS
+from .dice_form import DiceForm, dice_first
 from .form_frame import FormFrame
 from .form_kept import entered, refill
-from .forms import PLAY_TYPED, ActionForm, every_spot
+from .form_moves import form_moves, throw
+from .forms import PLAY_TYPED, ActionForm
 from .go_on_note import OFF_LINE, form_message
 from .held_tokens import held_tokens
 from .kinds import (
@@ -44,7 +46,6 @@ from .kinds import (
     board_kind,
     moment_kinds,
     price_words,
-    probe,
     seat_only,
     spot_kind,
     variant_kinds,
@@ -52,13 +53,10 @@ from .kinds import (
 from .kinds_unavailable import offer_kinds
 from .layout_steps import chance_button
 from .merchant_key import merchant_aside, pieces_key_html
-from .open_values import every_value
 from .palette_key import KEY_CSS, palette_key
 from .panels import cards_text, dev_cards_text
 from .place_words import OFF_BOARD_SHORT, off_board
-from .possible_parts import possible_parts
 from .seat_pick import ASK, SeatPick, by_seat_only
-from .taken_spots import free_spots
 from .tap_choices import agreeing, enabled_kinds, kinds_at_words, legal_with_spot
 from .try_words import try_help, try_verdict_html
 from .tutor_session import ROLL_PHASES, TutorSession
@@ -136,7 +134,7 @@ class PlayPanel:
     ) -> None:
         self.session, self.guard, self.show_rule, self.ring = session, guard, show_rule, ring
         b, lay = widgets.Button, widgets.Layout
-        self.form: ActionForm | None = None
+        self.form: ActionForm | DiceForm | None = None
         self.palette = widgets.ToggleButtons(options=[], value=None, style={"button_width": "auto"})
         self.palette.add_class("catan-palette")
         self.palette.observe(guard(self._on_choice), names="value")
@@ -278,7 +276,7 @@ class PlayPanel:
             kinds = moment_kinds(s.game)  # the moment's kinds (a turn's all), legal or not
         elif s.computer_to_move() or s.puzzle.resting() or s.lesson_throw():
             kinds = []  # a computer's move (even paused), a question solved, the lesson's throw
-        kept = entered(self.form) if s.again else None  # a wrong answer: its fields stay
+        kept = entered(self.fields) if s.again else None  # a wrong answer: its fields stay
         self.palette.value = None
         # End turn has its own button and nothing to choose: not again in the palette ("End
         # turn" beside "End the turn" after a roll; issue 33). Roll stays: its form forces dice,
@@ -305,7 +303,8 @@ class PlayPanel:
         self._tried()
         self._log()
         if s.kind and not s.computer_to_move():  # (a kind chosen before a seat changed)
-            self._set_form(refill(self._form(s.of_kind()), kept))
+            form = self._form(s.of_kind())
+            self._set_form(refill(form, kept) if isinstance(form, ActionForm) else form)
 
     def _choices(self) -> None:
         """The palette and the greyed kinds show the kind chosen (where it is one of them)."""
@@ -328,23 +327,15 @@ class PlayPanel:
             if (spot := self.session.tapped_spot(change["new"])) is not None:
                 self.act_at(spot)  # a tap kept for a kind: its move there (s44)
 
-    def _form(self, acts: list[Action]) -> ActionForm | None:
+    def _form(self, acts: list[Action]) -> ActionForm | DiceForm | None:
         s = self.session
-        if not acts and s.puzzle_secret and s.puzzle.seats():  # who moves: the form asks
-            cls = variant_kinds(s.game).get(s.kind)
-            where = spot_kind(cls)
-            a = probe(s.game, cls, (where, 0)) if cls is not None and where else None
-            acts = [a] if a is not None else []
-        if not acts:
+        first = dice_first(s.game, s.kind, acts) if not s.puzzle_secret else None
+        if first is not None:  # the dice of a throw, set at once (learner 280: five clicks)
+            return DiceForm(s.game, first, self.guard(lambda m: throw(s, m)), self.form_frame)
+        spots = form_moves(s, acts)  # what its lists offer
+        if not spots:
             return None
         secret = s.puzzle_secret  # every spot listed, any move played (and judged)
-        # In a lesson every spot of the kind too (a wrong one: why not there); a free game's
-        # lists the legal ones only. No spot a piece holds (issue 33), no part not with it (s18)
-        lesson = s.studying() and not secret
-        spots = every_spot(acts, s.puzzle.seats()) if secret else acts
-        spots = every_spot(acts, unused_too=False) if lesson else spots
-        spots = possible_parts(s.game.state, acts, free_spots(s.game.state, spots) or spots)
-        spots = every_value(s.game, spots) if secret else spots  # every rate (open_values.py)
         form = ActionForm(
             s.game,
             spots,
@@ -352,7 +343,7 @@ class PlayPanel:
             self.guard(self.show_rule),
             any_move=secret,
             listed=None if secret else acts,
-            every_spot=lesson,
+            every_spot=s.studying() and not secret,
             on_spot=s.choose_spot,  # the board rings the spot it names
             on_explain=_said_once(s, self.ring),
             frame=self.form_frame,
@@ -364,7 +355,12 @@ class PlayPanel:
         self.form_frame.explain_button.layout.display = "none" if secret else ""
         return form
 
-    def _set_form(self, form: ActionForm | None) -> None:
+    @property
+    def fields(self) -> ActionForm | None:
+        """The form shown, when it is a move's (not the dice form)."""
+        return self.form if isinstance(self.form, ActionForm) else None
+
+    def _set_form(self, form: ActionForm | DiceForm | None) -> None:
         """Show ``form`` (or none); the one it replaces is closed (its widgets freed)."""
         old, self.form = self.form, form
         self.form_box.children = (form.widget,) if form else ()
@@ -477,21 +473,22 @@ class PlayPanel:
                 return self._reply(kinds_at_words(s, spot[0]))
             s.choose_kind(kind, tapped=True)
         # a click's moves: any while a puzzle judges it, else the legal; as the form says
-        pool = (self.form.actions if s.puzzle_secret else s.of_kind()) if self.form else []
-        acts = agreeing(at_spot(pool, spot, self.form), self.form)
+        form = self.fields  # (the dice form has no spot)
+        pool = (form.actions if s.puzzle_secret else s.of_kind()) if form else []
+        acts = agreeing(at_spot(pool, spot, form), form)
         if s.puzzle_secret:  # those legal with the spot, unless the seat is the secret
             acts = legal_with_spot(s.game, acts, bool(s.puzzle.seats()))
         # off the lesson's line: chosen first (ringed), played on a second click or Play
         if len(acts) == 1 and (not s.leaves_line(acts[0]) or s.chosen == spot):
-            if s.puzzle_secret and self.form is not None:  # a wrong answer keeps the spot
-                self.form.set(**spot_values(acts, spot))  # tapped (l277: C6 kept, M4 tapped)
+            if s.puzzle_secret and form is not None:  # a wrong answer keeps the spot
+                form.set(**spot_values(acts, spot))  # tapped (l277: C6 kept, M4 tapped)
             s.play(acts[0])
-        elif acts and self.form is not None:
-            self.form.set(**spot_values(acts, spot))  # off the lesson's line: Play confirms it
-            remember_click(self.form, acts, spot)  # a card's next spot: the next click's
+        elif acts and form is not None:
+            form.set(**spot_values(acts, spot))  # off the lesson's line: Play confirms it
+            remember_click(form, acts, spot)  # a card's next spot: the next click's
             if by_seat_only(acts):  # who moves: the players' buttons under the reply
                 self.seat_pick.offer(acts)
-            who = ASK if by_seat_only(acts) else several(self.form, acts)
+            who = ASK if by_seat_only(acts) else several(form, acts)
             s.say(OFF_LINE if len(acts) == 1 else who)
         else:
             self.ask_at(spot)
@@ -506,9 +503,9 @@ class PlayPanel:
         move, under Try a move (nothing is played), and a red ring on the board."""
         s = self.session
         cls = variant_kinds(s.game).get(s.kind)
-        a = probe_at(s.game, cls, spot, self.form)  # a card's move: the card the form names
+        a = probe_at(s.game, cls, spot, self.fields)  # a card's move: the card the form names
         if a is None:  # ("Play a Knight" chosen, a hex tapped: both played, l37)
-            said = card_first(cls, self.form, spot)
+            said = card_first(cls, self.fields, spot)
             said = said or wrong_spot(spot_kind(cls), spot[0], *off_board_how(s, cls))
             return None if knight_then_robber(s, cls, spot, self.act_at) else self._reply(said)
         s.say("")

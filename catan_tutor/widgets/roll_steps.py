@@ -84,11 +84,12 @@ class RollSteps:
         def from_file(self, node: Node) -> bool: ...  # session_line.LessonLine's
 
     def folds_rolls(self) -> bool:
-        """◀ ▶ take a roll and its dice as one step: in a lesson of the library (its nodes
-        stay in the tree: the Moves tab lists the roll as one row, and the form forces a die
-        there);
-        not for its author (the Author view steps to each die, to write there)."""
-        return bool(self.lesson_id) and not self.author_view
+        """◀ ▶ take a roll and its dice as one step (its nodes stay in the tree: the Moves
+        tab lists the roll as one row, and the dice form forces its dice at once), in a free
+        game too (learner 280 stepped back through dice set by hand and stopped at each half
+        thrown, the red die "?", Roll lit); not for a lesson's author (the Author view steps to
+        each die, to write there)."""
+        return not self.author_view
 
     def fold_back(self, start: Node) -> None:
         """After a step back: on back over a roll under way, to before its Roll."""
@@ -112,7 +113,8 @@ class RollSteps:
         """The roll's nodes a step over it took in before ``node`` ([]: none, or the roll is
         the learner's own, whose texts are not the lesson's)."""
         own = bool(self.lesson_id) and not self.from_file(node)
-        return roll_nodes(self.timeline.rules, node) if self.folds_rolls() and not own else []
+        lesson = bool(self.lesson_id) and self.folds_rolls()
+        return roll_nodes(self.timeline.rules, node) if lesson and not own else []
 
     def _answers(self, node: Node) -> bool:
         """``node`` is the move of a question asked just before it."""
