@@ -146,6 +146,32 @@ def test_a_click_in_the_move_list_jumps_to_its_move(game) -> None:
     wait_depth(page, 2)
     page.keyboard.press("ArrowLeft")
     wait_depth(page, 1)
+    # a board focused by a click is not the cursor's: ← and → step (learner 280 clicked the
+    # dice beside the board, pressed ←, and a cursor came onto hex A)
+    page.locator(".catan-board canvas").last.click(position={"x": 4, "y": 4})  # the sea
+    page.keyboard.press("ArrowRight")
+    wait_depth(page, 2)
+    page.keyboard.press("ArrowLeft")
+    wait_depth(page, 1)
+    pointer = page.locator(".catan-tutor .widget-label").filter(has_text="Cursor on")
+    assert pointer.count() == 0
+    # Tabbed to, the arrows are the cursor's; it goes with the focus (its ring stayed)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => !!document.activeElement?.closest('.catan-board')")
+    page.keyboard.press("ArrowDown")
+    pointer.first.wait_for()
+    assert state(page)["depth"] == 1
+    page.keyboard.press("Tab")
+    pointer.first.wait_for(state="detached")
+    # the help opened, PageUp steps from it as it says (learner 280: it did nothing)
+    help_ = page.locator(".catan-help > summary").first
+    help_.click()
+    page.keyboard.press("PageUp")
+    wait_depth(page, 0)
+    help_.click()  # (closed again)
+    page.keyboard.press("PageDown")
+    wait_depth(page, 1)
     open_tab(page, "Play")
     field = page.locator(".catan-try input").first  # Try a move
     field.focus()

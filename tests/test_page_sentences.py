@@ -56,7 +56,12 @@ def test_the_cursor_line_says_what_enter_does_in_a_sentence():
     n5 = _spot("edge", "N5")
     said = cursor_words(n5, None, "build road", target=True)
     assert said == "Cursor on N5, a road spot (an edge). Press Enter for “Build a road”."
-    assert cursor_words(n5, None, "build road", target=False).endswith("ask why not here.")
+    assert cursor_words(n5, None, "build road", target=False).endswith(
+        "Press Enter to see why “Build a road” is not possible here."
+    )
+    # the dice set by hand: played by the form, no why-not on a hex (learner 280)
+    dice = cursor_words(_spot("hex", "A"), None, "roll", target=False, on_board=False)
+    assert dice.endswith("is not played on the board: use its form.") and "why" not in dice
     assert cursor_words(n5, None, "", target=False).endswith(". Choose what to do first.")
     placed = cursor_words(_spot("vertex", "A4"), "city", "", target=False)
     assert placed.endswith("Press Enter to place a city there.")

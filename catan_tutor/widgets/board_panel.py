@@ -460,5 +460,7 @@ class BoardPanel:
         piece, kind = self.edit_piece(), self.session.kind
         knights = self.session.game.caps.knights
         judged = self.session.puzzle_secret  # Enter answers the question: no "why not"
-        label = cursor_words(spot, piece, kind, spot in self.view.targets, knights, judged)
+        cls = variant_kinds(self.session.game).get(kind) if kind else None
+        here = spot in self.view.targets
+        label = cursor_words(spot, piece, kind, here, knights, judged, bool(spot_kind(cls)))
         self.pointer.value = label

@@ -53,11 +53,14 @@ def cursor_words(
     target: bool,
     knights: bool = False,
     judged: bool = False,
+    on_board: bool = True,
 ) -> str:
     """The status line for the keyboard's cursor at ``spot``, with what Enter does there:
     place the editor's ``piece``, play the chosen ``kind`` (on one of its ``target`` spots),
     or ask why not; no kind chosen: choose one first. ``judged``: an open puzzle's question,
-    where Enter answers with the spot (``TRY_SPOT``, the same on every spot)."""
+    where Enter answers with the spot (``TRY_SPOT``, the same on every spot); a kind not
+    ``on_board`` (the dice set by hand) is played by its form (learner 280: "Press Enter to
+    ask why not here" on hex A, the dice chosen, nothing tried)."""
     said = f"{CURSOR} {spot_sentence(spot, knights)}."
     if piece is not None:
         what = (
@@ -72,6 +75,8 @@ def cursor_words(
         return f"{said} {TRY_SPOT}"
     if kind and target:
         return f"{said} Press Enter for “{kind_words(kind)}”."
+    if kind and not on_board:
+        return f"{said} “{kind_words(kind)}” is not played on the board: use its form."
     if kind:
-        return f"{said} Press Enter to ask why not here."
+        return f"{said} Press Enter to see why “{kind_words(kind)}” is not possible here."
     return f"{said} Choose what to do first."
