@@ -650,6 +650,12 @@ def test_a_right_answer_beside_the_lesson_s_line_is_said_in_a_row_of_its_own(app
     said, back = note.bounding_box(), page.locator(".catan-board-col .catan-step").nth(1)
     page.screenshot(path=ARTIFACTS / "phone_went_on.png")
     assert said["width"] >= 330 and said["y"] >= back.bounding_box()["y"] + 40, said
+    # its own row leaves Labels and the count in the step buttons' (l280: the count gone,
+    # Labels under the lesson's text)
+    row = back.bounding_box()["y"]
+    for kept in (".catan-labels-toggle", ".catan-step-count"):
+        box = page.locator(f".catan-board-col {kept}").first.bounding_box()
+        assert box is not None and abs(box["y"] + box["height"] / 2 - row - 20) < 25, (kept, box)
     # a form's list of moves: "or choose one here:" beside it took 130 px of the width and
     # squeezed the moves' words (l278); over it, the list the form's width (1.3, Explore,
     # "Place tile": hex, terrain, then the list of both; picked here: one kernel, s47)

@@ -154,6 +154,11 @@ GOAL_LINE_CSS = (
     f"{GOAL_LINE_LAST}>.catan-goal-line>p{{margin:0 0 1em}}"
     f"{GOAL_LINE_LAST}>:is(.catan-marks-key,.catan-notice,.catan-expect){{order:2}}}}"
 )
+# a note beside the step buttons shows ("Answer the puzzle to go on.": BoardPanel.held_line);
+# not what a step did, in a row of its own on a phone (go_on_note.SAID_CLASS): Labels and
+# "3/13" stay in the buttons' row (learner 280 at 1.4: the count gone, Labels under the text)
+SHOWN_NOTE = ".catan-step-note:not([style*='none']):not(:has(.catan-step-said))"
+HELD = f".catan-tutor:has({SHOWN_NOTE})"
 # "Step 3 of 12" by the step buttons (step_count.py); "3/12" on a phone, whose row of step
 # buttons has ~50 px left after Labels (the long words stay for a screen reader)
 STEP_COUNT_CSS = (
@@ -162,7 +167,7 @@ STEP_COUNT_CSS = (
     ".catan-step-long{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);"
     "white-space:nowrap}.catan-step-short{display:inline}"
     # (not beside a note under the step buttons: "Answer the puzzle to go on." went to 3 lines)
-    ".catan-tutor:has(.catan-step-note:not([style*='none'])) .catan-step-count{display:none}}"
+    f"{HELD} .catan-step-count{{display:none}}}}"
 )
 # On a phone and a tablet an open question's "Puzzle" sits in its box's top border, as a
 # fieldset's legend: it costs no line (its line put the question under the first screen,
@@ -185,8 +190,6 @@ BY_DEVICE_CSS = (
     ".catan-by-touch{display:none}"
     "@media (pointer:coarse){.catan-by-mouse{display:none}.catan-by-touch{display:block}}"
 )
-# a note under the step buttons shows ("Answer the puzzle to go on.": BoardPanel.held_line)
-HELD = ".catan-tutor:has(.catan-step-note:not([style*='none']))"
 SIDE, COL = ".catan-tutor>.catan-side", ".catan-tutor>.catan-board-col"
 STEP_ROW = f"{COL}>.widget-hbox"
 ACTIONS = f"{SIDE}>.catan-actions"
