@@ -32,7 +32,7 @@ from .click_spot import click_spot, sole_where, tag_spot
 from .cursor_steps import SPOT_XY, CursorTrail, step_cursor
 from .describe import board_text_html
 from .dice_shown import dice_shown, event_words, ship_steps
-from .go_on_note import HELD_NOTE, go_on_note, note_class, off_line_note
+from .go_on_note import HELD_NOTE, SAID_CLASS, SAID_ROW, go_on_note, note_class, off_line_note
 from .kinds import Spot, moment_kinds, spot_kind, targets_of, variant_kinds
 from .land_steps import draw_land
 from .links import Link, copied_link
@@ -261,6 +261,8 @@ class BoardPanel:
         )
         if self.held_note.value != value:  # no stale words kept in the page while hidden
             self.held_note.value = value
+        said = bool(note) and note_class(note) == SAID_CLASS  # in a row of its own (a phone)
+        (self.held_note.add_class if said else self.held_note.remove_class)(SAID_ROW)
         display = "" if note else "none"
         if self.held_note.layout.display != display:
             self.held_note.layout.display = display

@@ -20,6 +20,7 @@ HELD_NOTE = "Answer the puzzle to go on."  # by ▶ while a question holds it
 # what a step did, a sentence or two: in a row of its own under the step buttons on a phone
 # (style.py; HELD_NOTE and "Solved." fit beside them)
 SAID_CLASS = "catan-step-said"
+SAID_ROW = "catan-step-note-said"  # the note's own class then (CSS cannot nest :has())
 # A click on a legal spot that is not the lesson's next move (issue 33: with the kind the moment
 # chose it played at once, and left the lesson's line): the spot is chosen in the form (ringed);
 # a second click on it, or Play, plays it. Beside the board (the panels beside it) said under

@@ -157,7 +157,7 @@ GOAL_LINE_CSS = (
 # a note beside the step buttons shows ("Answer the puzzle to go on.": BoardPanel.held_line);
 # not what a step did, in a row of its own on a phone (go_on_note.SAID_CLASS): Labels and
 # "3/13" stay in the buttons' row (learner 280 at 1.4: the count gone, Labels under the text)
-SHOWN_NOTE = ".catan-step-note:not([style*='none']):not(:has(.catan-step-said))"
+SHOWN_NOTE = ".catan-step-note:not([style*='none']):not(.catan-step-note-said)"
 HELD = f".catan-tutor:has({SHOWN_NOTE})"
 # "Step 3 of 12" by the step buttons (step_count.py); "3/12" on a phone, whose row of step
 # buttons has ~50 px left after Labels (the long words stay for a screen reader)
