@@ -337,7 +337,7 @@ def test_every_puzzle_of_the_course_keeps_its_secret_until_solved(new_page, app_
     open_app(p, app_server)
     open_new_game(page)  # a new game: what shows whatever the position
     page.locator(".catan-new-game-box").get_by_role("button", name="Start").click()
-    page.get_by_role("tab", name="Moves", exact=True).wait_for()  # a game opens in Explore
+    page.locator(".catan-palette").first.wait_for()  # a game opens with its moves in reach
     # not the form of the kind chosen at a new game: its moves are the position's, not static
     static = _explore(page, 0, ".catan-form") | _lesson_mode(page, ".catan-form")
     started = time.monotonic()

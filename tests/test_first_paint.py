@@ -47,7 +47,7 @@ def test_the_first_screen_of_a_lesson_builds_few_widgets() -> None:
     assert _count() - before > built + 20
 
 
-def test_a_lesson_opens_in_lesson_mode_and_a_game_with_every_tool() -> None:
+def test_a_lesson_and_a_game_open_with_the_tools_the_moment_needs() -> None:
     app = App(start="base_setup", query="")
     t = app.tutor
     side = t.side.children
@@ -60,8 +60,12 @@ def test_a_lesson_opens_in_lesson_mode_and_a_game_with_every_tool() -> None:
     assert t.explore.description == "Fewer tools"
     t.explore.value = False
     assert t.tabs not in t.side.children and t.controls.palette in t.actions.children
-    app.new()  # a free game: every tool
-    assert t.explore.value and t.tabs in t.side.children
+    app.new()  # a free game: its moves, seats, hint, why-nots and log (every tool: l277)
+    moment = t.actions.children
+    assert not t.explore.value and t.tabs not in t.side.children and t.actions in t.side.children
+    c = t.controls
+    assert {t.computer.widget, t.hints.widget, c.why_toggle, c.log, c.palette} <= set(moment)
+    assert c.try_text not in moment and t.editor.widget not in t.side.children
     app.open("ck_setup_first_player")  # a lesson again: its own mode
     assert not t.explore.value and t.actions in t.side.children
 

@@ -99,9 +99,10 @@ def test_a_lessons_form_starts_empty_never_on_the_move_the_step_button_plays(les
     assert met >= 3, met
 
 
-def test_a_new_game_opens_on_its_play_tab_and_folds_its_settings_away():
-    """After Start the game's moves are in reach (the Play tab, not the tab last shown) and
-    the New game settings close (a learner's finding)."""
+def test_a_new_game_opens_with_its_moves_in_reach_and_folds_its_settings_away():
+    """After Start the game's moves are in reach (outside Explore, as a lesson opens: learner
+    277 found every tool open; in Explore, the Play tab, not the tab last shown) and the New
+    game settings close (a learner's finding)."""
     from catan_tutor.widgets import App
 
     app = App(start="base_setup", query="")
@@ -109,8 +110,11 @@ def test_a_new_game_opens_on_its_play_tab_and_folds_its_settings_away():
     app.tutor.tabs.selected_index = 2  # the Moves tab, last looked at in the lesson
     app.new_game.value = True  # the settings open
     app.new()
-    assert app.tutor.explore.value and app.tutor.tabs.selected_index == 0
+    t = app.tutor
+    assert not t.explore.value and t.controls.palette in t.actions.children
     assert not app.new_game.value and app.new_form.widget.layout.display == "none"
+    t.explore.value = True
+    assert t.tabs.selected_index == 0
 
 
 def test_a_reading_mark_is_small_and_quiet_beside_the_rule_it_marks():

@@ -365,7 +365,7 @@ def test_cursor_where_nothing_glows_asks_why_not_and_walks_the_hexes_with_no_kin
     spots = t.board.cursor_spots()
     assert all(k == "vertex" for k, _ in spots) and len(spots) == 54
     key(t, "ArrowLeft")
-    assert t.view.cursor[0] == "vertex" and "why not" in t.board.pointer.value
+    assert t.view.cursor[0] == "vertex" and "see why “Build a city”" in t.board.pointer.value
     key(t, "Enter")
     assert "Not allowed" in t.controls.try_verdict.value and len(t.timeline.moves()) == 0
 

@@ -495,6 +495,8 @@ class App:
         self.tutor.computer.set_seats(seats, link.seed or 0)
         self.new_game.value = False  # the game started: its settings fold away
         self.tutor.tabs.selected_index = 0  # and its Play tab shows, where its moves are
+        # with the tools its moves need, its seats, hint and log (every tool: learner 277)
+        self.tutor.explore.value = False
 
     def _leave_for_game(self, game: Game, origin: Link | None = None) -> None:
         """Show ``game`` instead of the lesson or game shown (a lesson with moves of the

@@ -56,7 +56,7 @@ from .merchant_key import merchant_aside, pieces_key_html
 from .palette_key import KEY_CSS, palette_key
 from .panels import cards_text, dev_cards_text
 from .place_words import OFF_BOARD_SHORT, off_board
-from .seat_pick import ASK, SeatPick, by_seat_only
+from .seat_pick import ASK, SeatPick, by_seat_only, with_pick
 from .tap_choices import agreeing, enabled_kinds, kinds_at_words, legal_with_spot
 from .try_words import try_help, try_verdict_html
 from .tutor_session import ROLL_PHASES, TutorSession
@@ -297,7 +297,8 @@ class PlayPanel:
         if not (s.puzzle_secret or s.against_computer()) and held_nothing(s.game, s.own_seat()):
             hand = ""  # (l34: "P2's hand: nothing" under a solved question said nothing; a
             # game against the computer keeps "Your hand (P1): nothing": the learner's own)
-        self.hand.value = hand + levels_html(s.game, merchant_aside(s)) + pieces_key_html(s)
+        hand += other_hands_html(s) + levels_html(s.game, merchant_aside(s))
+        self.hand.value = hand + pieces_key_html(s)
         self.message.value = form_message(s)
         self.try_help.value, self.try_text.placeholder = try_help(s.game, s.puzzle_secret)
         self._tried()
@@ -545,6 +546,18 @@ def typed_how(s: TutorSession, cls: type | None) -> str:
     return how_to_type(s.game, cls, s.puzzle.secret_labels())
 
 
+def moment_widgets(c: PlayPanel, tools: list[widgets.Widget], free: bool) -> list[widgets.Widget]:
+    """The Play tab's controls the moment needs, with ``tools`` (a game against the computer:
+    its pause; a free game: its Hint) after Roll and the hand: outside Explore. A lesson's:
+    its actions, and why a spot is refused (Try a move's verdict and rule); a free game's,
+    which opens so too, "Why can't I…?" and What happened as well (it opened in Explore with
+    every tool, the editor and Try a move among them: learner 277)."""
+    why = [c.why_toggle, c.blocked_label, c.blocked] if free else []
+    parts = [*c.top, *tools, c.palette, c.key, *why, c.form_box, c.message]
+    parts += [c.try_verdict, c.try_rule, *([c.log] if free else [])]
+    return with_pick(parts, c.message, c.seat_pick)  # (who moves: seat_pick.py)
+
+
 def _said_once(
     session: TutorSession, ring: Callable[[Spot | None, str], None]
 ) -> Callable[[Action], None]:
@@ -571,20 +584,48 @@ def own_hand_html(game: Game, seat: int, against_computer: bool, unnamed: bool =
     seat's name would tell whose turn it is."""
     if game.is_over() or not 0 <= seat < game.players or game.state.phase in (BOARD, ROLLOFF):
         return ""  # (laying out the board, the roll-off: nobody holds a seat's hand yet)
-    view = game.observation(seat)["seats"][seat]
     name = html.escape(game.names[seat])
     who = f"Your hand ({name})" if against_computer else f"{name}'s hand"
     if unnamed:
         who = "Hand of the player to move"
+    return (
+        "<div style='margin:6px 0 2px 0;font-size:13px'>"
+        f"<b>{who}:</b> {html.escape('; '.join(hand_bits(game, seat)))}</div>"
+    )
+
+
+def hand_bits(game: Game, seat: int) -> list[str]:
+    """A seat's hand as its owner sees it, in words: its cards, then its development or
+    progress cards and, in the games for two, its trade tokens."""
+    view = game.observation(seat)["seats"][seat]
     bits = [cards_text(view["hand"])]
     if any(view.get("dev") or ()):
         bits.append("development cards: " + dev_cards_text(view["dev"]))
     if view.get("progress"):
         bits.append("progress cards: " + ", ".join(map(held_title, view["progress"])))
-    bits += held_tokens(game, view)  # the games for two: the seat's trade tokens
+    return bits + held_tokens(game, view)
+
+
+def other_hands_html(s: TutorSession) -> str:
+    """The other seats' hands under the one to move, in a lesson whose hands all show (they
+    were in Explore's Players tab only: learner 276 could not see whom a robber would rob);
+    none at an open question (matched with the unnamed hand, they would tell whose turn it
+    is), against the computer or while they hold nothing."""
+    g, own = s.game, s.own_seat()
+    if (
+        not s.studying()
+        or s.puzzle_secret
+        or not s.shows_every_hand()
+        or not own_hand_html(g, own, False)
+    ):
+        return ""
+    others = [p for p in range(g.players) if p != own]
+    if all(held_nothing(g, p) for p in others):
+        return ""  # (the set-up's "P2: nothing · P3: nothing" says nothing)
+    rows = [f"{g.names[p]}: {'; '.join(hand_bits(g, p))}" for p in others]
     return (
-        "<div style='margin:6px 0 2px 0;font-size:13px'>"
-        f"<b>{who}:</b> {html.escape('; '.join(bits))}</div>"
+        "<div class='catan-other-hands' style='margin:0 0 2px 0;font-size:13px'>"
+        f"<b>Other hands:</b> {html.escape(' · '.join(rows))}</div>"
     )
 
 

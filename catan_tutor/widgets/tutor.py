@@ -96,7 +96,7 @@ from .moves_panel import MovesPanel
 from .named_words import SpotsFollow
 from .one_piece import in_one_piece
 from .panels import bank_html, expectations_html, notice_html, players_html, swatch
-from .play_panel import PlayPanel
+from .play_panel import PlayPanel, moment_widgets
 from .puzzle import PuzzleMode
 from .refusal_once import ring_gone_off, ring_once
 from .right_once import unsaid_by_right
@@ -187,7 +187,7 @@ class Tutor:
         self.side.add_class("catan-side")
         self.widget = widgets.HBox([self.board.widget, self.side])
         self.widget.add_class("catan-tutor")
-        self._arrange()
+        self._arrange(show)  # (not shown yet: a lesson opens in it, a free game's tools unbuilt)
         # the spots the words name labelled on the board with the words (named_words.py)
         self.spots = SpotsFollow(
             self.widget, lambda text: self.view.set_named(named_spots(text)), self.safe
@@ -225,16 +225,15 @@ class Tutor:
             self.controls.act_at(spot)
 
     # ------------------------------------------------------------ the two modes
-    def _arrange(self) -> None:
+    def _arrange(self, free_tools: bool = True) -> None:
         """Lesson mode: the lesson's text and the actions the moment needs under it; explore
         mode: every tool in tabs (built the first time). The Play tab's controls move between
         the two."""
         c, exploring = self.controls, self.explore.value
-        # why not, when a spot is refused: the verdict and its rule (Try a move's, in Explore)
-        moment = [*c.top, c.palette, c.key, c.form_box, c.message, c.try_verdict, c.try_rule]
-        moment = with_pick(moment, c.message, c.seat_pick)  # (who moves: seat_pick.py)
-        if self._computer is not None:  # a game against the computer: its pause, in reach
-            moment.insert(len(c.top), self._computer.widget)
+        free = free_tools and not self.session.lesson_id  # a free game's seats and Hint too
+        tools = [self.computer.widget, self.hints.widget] if free else []
+        tools = tools or ([self._computer.widget] if self._computer is not None else [])
+        moment = moment_widgets(c, tools, free)  # (against the computer: its pause)
         line = [self.line.widget] if self.line.widget is not None else []
         head = [self.top, self.alert, self.lesson, self.story, *line, self.puzzle.widget]
         if exploring:
@@ -260,10 +259,11 @@ class Tutor:
         self.spots.changed()  # the tools' words (a tab's) shown or gone
 
     def _mode(self) -> None:
-        """Another lesson or game: a lesson opens in lesson mode, a game with every tool."""
-        exploring = not self.session.lesson_id
-        if self.explore.value != exploring:
-            self.explore.value = exploring  # arranges through its observer
+        """Another lesson or game: a lesson opens with the tools the moment needs (Explore
+        closed); another game keeps them as they were (an edit, a file opened in Explore; a
+        new game closes them: ``App.new``)."""
+        if self.explore.value and self.session.lesson_id:
+            self.explore.value = False  # arranges through its observer
         else:
             self._arrange()
 
