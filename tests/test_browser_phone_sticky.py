@@ -193,3 +193,49 @@ def test_the_step_buttons_come_to_the_screen_s_foot_while_theirs_are_under_the_b
     words = page.locator(".catan-tutor .catan-lesson p").last.bounding_box()
     page.touchscreen.tap(words["x"] + 4, words["y"] + 4)
     page.wait_for_function(f"() => !({FLOAT_SHOWN_JS})()")
+
+
+CANVAS_WIDTH_JS = (
+    "() => document.querySelector('.catan-board canvas').getBoundingClientRect().width"
+)
+SCROLL_JS = (
+    "() => Math.max(scrollY, ...[...document.querySelectorAll('*')].map((e) => e.scrollTop))"
+)
+
+
+def test_the_stuck_board_shrinks_to_read_under_it_and_grows_back(app_server, phone):
+    """Learners 278 and 279: the board stuck at a phone's top took ~370 of 740 px and
+    nothing shrank it while the lesson's words were read. Its button at its top right
+    corner makes it about 72 % as wide (the page stays where it was read: the kernel is told
+    the new width, and draws for it), keeps that for the next page, and makes it big again."""
+    page = phone
+    _open(page, app_server + "?lesson=1.1", "Goal")
+    settle(page)
+    page.evaluate(SCROLLED_JS, 700)
+    page.locator(".catan-board-col>.catan-board.catan-board-stuck").wait_for(state="attached")
+    big, foot = page.evaluate(CANVAS_WIDTH_JS), page.evaluate(BOARD_FOOT_JS)
+    button = page.locator(".catan-board .catan-board-size")
+    assert button.get_attribute("aria-label") == "Smaller board, more room to read"
+    box = button.bounding_box()
+    assert box["width"] >= 40 and box["height"] >= 40  # a finger's size
+    scrolled = page.evaluate(SCROLL_JS)
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(f"() => ({CANVAS_WIDTH_JS})() < {big} * 0.8")
+    settle(page)
+    assert page.evaluate(SCROLL_JS) == scrolled  # still where the learner read
+    assert page.evaluate(BOARD_FOOT_JS) < foot - 60  # the room given to the words
+    assert button.get_attribute("aria-pressed") == "true"
+    assert (
+        page.locator(".catan-page-facts input")
+        .input_value()
+        .endswith(f"width={round(page.evaluate(CANVAS_WIDTH_JS))}")
+    )  # the kernel draws for the width shown
+    page.screenshot(path=ARTIFACTS / "phone_board_small.png")
+    page.reload()  # kept for the next page
+    page.locator(".catan-board.catan-board-small").wait_for(state="attached")
+    settle(page)
+    page.evaluate(SCROLLED_JS, 700)
+    box = page.locator(".catan-board .catan-board-size").bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(f"() => ({CANVAS_WIDTH_JS})() > {big} - 2")
+    assert page.locator(".catan-board .catan-board-size").get_attribute("aria-pressed") == "false"

@@ -105,6 +105,7 @@ KEYS_JS = "\n".join(
         "try_box.js",
         "step_float.js",
         "board_stuck.js",
+        "board_size.js",
     )  # fmt: skip
 )
 

@@ -846,6 +846,21 @@ LAYOUT_CSS = (
 )
 
 
+# A phone's board made smaller to read under it (board_size.js: its button at the board's top
+# right corner, over the sea, a finger's size; learners 278 and 279 read under a stuck board
+# 370 of 740 px tall): about 60 % as wide, centred; the button's "+" shows while it is small
+BOARD_SIZE_CSS = (
+    ".catan-board-size{display:none}"
+    "@media (max-width:700px){.catan-board-size{display:flex;position:absolute;top:2px;"
+    f"right:2px;z-index:2;width:{CLOSE_SIZE}px;height:{CLOSE_SIZE}px;padding:0;margin:0;"
+    "align-items:center;justify-content:center;border-radius:50%;cursor:pointer;"
+    "border:1px solid var(--jp-border-color1,#bbb);background:var(--jp-layout-color1,#fff);"
+    "color:var(--jp-ui-font-color1,rgba(0,0,0,.87));box-shadow:0 1px 4px rgba(0,0,0,.25)}"
+    ".catan-board.catan-board-small>canvas{max-width:72%!important;align-self:center}}"
+    ".catan-size-plus{display:none}.catan-board-small .catan-size-plus{display:inline}"
+)
+
+
 def _scoped(selector: str) -> str:
     return ",".join(f"{DARK} {scope} {selector}" for scope in SCOPES)
 
@@ -858,6 +873,7 @@ def theme_css() -> str:
     rules = [
         LAYOUT_CSS,
         PUZZLE_HEAD_CSS,
+        BOARD_SIZE_CSS,
         BY_DEVICE_CSS,
         GO_ON_CSS,
         ".catan-app,.catan-tutor{color:var(--jp-ui-font-color1)}",
