@@ -126,7 +126,7 @@ def test_hint_and_a_turn_against_a_computer_seat(new_page, app_server) -> None: 
     page.wait_for_function("() => document.querySelector('.catan-state').dataset.depth === '0'")
     open_tab(page, "Play")
     settle = _hint(page, "hint_setup")
-    assert " settle " in settle  # in setup: the free corner with the most dots (issue 33)
+    assert " settle " in settle  # in setup: the allowed corner with the most dots (issue 33)
     said = page.locator(".catan-hint-why").inner_text()
     assert "dots (" in said and "This tutor's reading" in said
     _play(page, settle)

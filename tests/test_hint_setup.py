@@ -1,4 +1,4 @@
-"""Issue 33: a free game's setup hint names the free corner with the most dots, as the course
+"""Issue 33: a free game's setup hint names the allowed corner with the most dots, as the course
 teaches (lesson "the best free corner by its dots"; BASE-COMP-NUMBERS), even where the
 playouts rank a worse corner first, in one plain sentence marked as this tutor's reading;
 the games played on stay behind "details" in a learner's words."""
@@ -65,7 +65,7 @@ def test_setup_hint_names_the_most_dots_where_the_playouts_pick_a_worse_corner()
         if lay.numbers[h]:
             assert f"{TERRAINS[lay.terrain[h]]} {lay.numbers[h]}" in said
     assert "P1 builds a settlement on D4: 8 dots (" in said
-    assert "as many as any free corner, and more kinds of resource than the others" in said
+    assert "as many as any other open corner, and more kinds of resource than the others" in said
     assert "This tutor&#x27;s reading: build where the dots are most" in said
 
 

@@ -167,7 +167,7 @@ def test_tutor_hint_ranks_the_moves_of_the_player_to_act():
     t.hints.run(wait=True)
     r = t.hints.ranking
     assert r is not None and len(r) == 10 and r.preselected  # 54 sites, 10 compared
-    # in setup the hint names the free corner with the most dots (the course's reading,
+    # in setup the hint names the allowed corner with the most dots (the course's reading,
     # issue 33), whatever the playouts ranked first; the playouts stay in "details"
     top = str(setup_corner(g))
     assert (

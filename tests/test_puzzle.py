@@ -539,7 +539,7 @@ def test_a_reply_names_a_typed_corner_by_its_printed_label():
     said = (
         "“E2” is the corner the board labels B6 (a corner has a name on each hex it touches). "
         "That is not the move the question asks for. "
-        "B6 has 9 dots; there is a free corner with more."
+        "B6 has 9 dots; a corner a settlement may still take has more."
     )
     assert j.text == said, j.text
     j = judge(asked.puzzle, node, sc.tree.rules, "P1 settle e2")  # refused: B6, told once

@@ -287,9 +287,8 @@ def test_no_text_of_the_tutor_holds_the_answer_before_it_is_solved(asked: Asked)
     # and said for a finger: "Tap" (a phone said "Click…": l45), one of them shown
     assert [line.replace("tap", "click").replace("Tap", "Click") for line in tapped] == how
     shape = (  # one plain short sentence: what to do first, then where, or how to type it
-        r"(Choose a move below, then click its spot on the board( if it has one)?"
-        r"( \(and pick the player in the form\))?|Click your move's spot on the board)"
-        r", or type it \(who, what, where\) and press Answer\."
+        r"(Choose a move( and its player)? below, then click its spot on the board"
+        r"( if it has one)?|Click your move's spot on the board), or type it and press Answer\."
     )
     assert len(how) == 1 and re.fullmatch(shape, how[0]), how  # issue 33: 1.4 puzzle 2's
     # the header, the board in words and the players say nothing of whose move or what
@@ -834,7 +833,7 @@ def test_a_wrong_corner_or_robber_hex_is_compared_with_the_answer_in_dots():
     t = at_question([a for a in PUZZLES if a.lesson == "puzzle_base_setup"][1])
     t.puzzle.submit("P3 settle E4")
     shown = widget_text(t.puzzle.widget)
-    assert "E4 has 8 dots; there is a free corner with more." in shown
+    assert "E4 has 8 dots; a corner a settlement may still take has more." in shown
     assert not says("M4", shown) and t.session.puzzle.holds()
     robber = at_question(next(a for a in PUZZLES if a.lesson == "puzzle_base_robber"))
     robber.puzzle.submit("P1 robber R P2")
@@ -852,8 +851,8 @@ def test_the_wrong_tries_the_learner_met_say_why_without_the_answer():
     t.puzzle.submit("P1 settle E4")
     shown = widget_text(t.puzzle.widget)
     said = (
-        "That is not the move the question asks for. E4 has 8 dots; there is a free corner "
-        "with more. It is not P1's turn: whose is it?"
+        "That is not the move the question asks for. E4 has 8 dots; a corner a settlement "
+        "may still take has more. It is not P1's turn: whose is it?"
     )
     assert "Not the answer" in shown and said in shown, shown
     assert "move now" not in shown and "can't" not in shown, shown
@@ -886,7 +885,7 @@ def test_a_question_who_moves_asks_the_player_in_the_form_and_names_none():
     t = at_question([a for a in PUZZLES if a.lesson == "puzzle_base_setup"][1])
     s = t.session
     at = s.timeline.current
-    assert "(and pick the player in the form)" in t.puzzle.how.value
+    assert "Choose a move and its player below" in t.puzzle.how.value
     t.controls.act_at(("vertex", board.VERTEX_LABELS.index("E4")))
     assert s.puzzle.tries == 0 and s.kind == "settle" and s.timeline.current is at
     form = t.controls.form

@@ -160,7 +160,7 @@ def spends_on_own(name: str):
 
 
 def most_dots(g, ms):
-    """Of the settlements of the seat to move, those on the free corner with most dots."""
+    """Of the legal settlements of the seat to move, those on the corner with most dots."""
     settles = [a for a in ms if isinstance(a, Settle)]
     return most(g, settles, lambda a: dots(g, a.vertex))
 
@@ -398,13 +398,14 @@ ASKS: dict[tuple[str, str], Callable] = {
     ): all_moves,
     (
         "puzzle_base_setup",
-        "Whose turn is it to place? Play that player's "
-        "second settlement on the free corner with the most dots under its numbers.",
+        "Whose turn is it to place? Play that player's second settlement on the corner "
+        "with the most dots under its numbers, of the corners where a settlement is still "
+        "allowed.",
     ): most_dots,
     (
         "puzzle_base_setup",
-        "P1 places the last settlement of the setup. Which free corner has "
-        "the most dots? It pays P1 its first cards.",
+        "P1 places the last settlement of the setup, which pays P1 its first cards. Of the "
+        "corners where a settlement is still allowed, which has the most dots?",
     ): most_dots,
     (
         "puzzle_base_trading",

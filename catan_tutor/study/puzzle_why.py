@@ -87,7 +87,8 @@ def _compared(prompt: str, s: State, tried: Action, same: list[Action]) -> str:
         best = max(corner_dots(s, a.vertex) for a in same if isinstance(a, (Settle, BuildCity)))
         if best > mine:
             spot = VERTEX_LABELS[tried.vertex]
-            return f"{spot} has {count(mine, 'dot')}; there is a free corner with more."
+            more = "a corner a settlement may still take has more"  # (a free one may be too near)
+            return f"{spot} has {count(mine, 'dot')}; {more}."
     if isinstance(tried, MoveRobber):
         return _robber(s, tried, [a for a in same if isinstance(a, MoveRobber)])
     if isinstance(tried, BankTrade):

@@ -48,7 +48,7 @@ STOP_TIP = "stop the hint's games now: the best move of the games played so far 
 
 
 def suggestion(game: Game, ranking: Ranking) -> Action | None:
-    """The move the hint names: in setup the free corner with the most dots (the course's
+    """The move the hint names: in setup the allowed corner with the most dots (the course's
     reading, ``analysis.setup_pick``), else the playouts' best."""
     return setup_corner(game) or (ranking[0].action if ranking.records else None)
 

@@ -220,11 +220,11 @@ def setup_why(game: Game, action: Settle | BuildCity) -> str:
     ]
     tied = [x for x in tied if x[0] == dots]
     if not tied:
-        most = "the most of any free corner"
+        most = "the most of any corner a settlement may still take"
     elif all(x[1] < kinds for x in tied):
-        most = "as many as any free corner, and more kinds of resource than the others"
+        most = "as many as any other open corner, and more kinds of resource than the others"
     else:
-        most = "as many as any free corner"
+        most = "as many as any other open corner"
     said = f"{_plural(dots, 'dot')} ({and_list(parts)})" if parts else "no dots"
     return (
         f"{move_words(action, game.state)}: {said}{_harbor(game, v)}, {most}. "

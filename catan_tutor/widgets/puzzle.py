@@ -316,14 +316,14 @@ class PuzzleMode:
         g = self.session.game
         kinds = moment_kinds(g)
         spots = [spot_kind(variant_kinds(g).get(k)) for k in kinds]
-        typed = "or type it (who, what, where) and press Answer."
+        typed = "or type it and press Answer."  # (the field's placeholder: who, what, where)
         if kinds and all(spots) and len(set(spots)) == len(spots) and not self.state.seats():
             return f"Click your move's spot on the board, {typed}"
         chosen = "Choose a move below, then click its spot on the board"
         if not all(spots):  # a card played is typed (9.18's Merchant: learner s17)
             chosen += " if it has one"
-        if self.state.seats():
-            return f"{chosen} (and pick the player in the form), {typed}"
+        if self.state.seats():  # (l280: "… (and pick the player in the form), …" read heavy)
+            chosen = chosen.replace("a move below", "a move and its player below")
         return f"{chosen}, {typed}"
 
 
