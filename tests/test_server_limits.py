@@ -12,6 +12,7 @@ idle cap, on a one-cell notebook."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import os
 import re
@@ -81,6 +82,30 @@ def test_a_visitor_at_its_cap_is_refused_while_its_pages_are_open():
     t.starting[("v2", SCHOOL)] = 2  # two pages of it starting count too
     assert t.refusal("v2", SCHOOL, 5.0) == ("visitor", [])
     assert t.refusal("v3", SCHOOL, 5.0) is None
+
+
+def test_a_page_whose_kernel_has_started_counts_once_not_as_starting_too():
+    """Tabs of one browser opening together: a request whose kernel has started (and has its
+    record) while its page still renders counts by that record only. Counted as starting
+    too, the third of three new tabs under a cap of 4 was refused (CI: [200, 503, 200])."""
+    t, km = tracker(per_visitor=2, total=10)
+    who = ("v1", SCHOOL)
+
+    def request(kid: str) -> server_limits.Flight:
+        flight = t.take_off(who)
+        server_limits._flight.set(flight)
+        km.add(kid)
+        t.started(kid, 1.0)  # as Voilà's start_kernel does, in the request's context
+        return flight
+
+    flight = contextvars.copy_context().run(request, "k1")
+    assert (t.records["k1"].visitor, t.records["k1"].address) == who
+    assert t.flying("visitor", "v1") == 0
+    assert t.refusal("v1", SCHOOL, 2.0) is None  # 1 kernel under a cap of 2
+    t.land(flight)  # the page has rendered: nothing taken twice
+    assert t.starting == {} and t.refusal("v1", SCHOOL, 2.0) is None
+    t.take_off(who)  # a second tab, its kernel not started yet: the cap is reached
+    assert t.refusal("v1", SCHOOL, 2.0) == ("visitor", [])
 
 
 def test_a_class_behind_one_address_is_not_capped_by_it_by_default():

@@ -66,7 +66,20 @@ DEFAULTS = {
 COUNTS = ("per_visitor", "per_address", "total")  # caps counted in kernels, not seconds
 _GUARDED = "_catan_tutor_limited"
 Who = tuple[str, str]  # (visitor, client address) of a page request
-_who: contextvars.ContextVar[Who] = contextvars.ContextVar("catan_who", default=("", ""))
+
+
+@dataclass
+class Flight:
+    """One page request whose kernel is starting: counted in ``Tracker.starting`` until its
+    kernel has a record (then the record counts it) or the request ends."""
+
+    who: Who
+    flying: bool = True
+
+
+_flight: contextvars.ContextVar[Flight | None] = contextvars.ContextVar(
+    "catan_flight", default=None
+)
 
 
 @dataclass(frozen=True)
@@ -162,6 +175,29 @@ class Tracker:
             (k for k, r in self.records.items() if getattr(r, by) == value and k in alive),
             key=lambda k: self.records[k].started,
         )
+
+    def take_off(self, who: Who) -> Flight:
+        """A page request of ``who`` starts its kernel: it counts until ``land``."""
+        self.starting[who] = self.starting.get(who, 0) + 1
+        return Flight(who)
+
+    def land(self, flight: Flight) -> None:
+        """The request's kernel has its record, or the request ended: it counts no more as
+        starting (once: a request counted both starting and by its kernel's record would
+        count twice, refusing a visitor under its cap)."""
+        if not flight.flying:
+            return
+        flight.flying = False
+        self.starting[flight.who] -= 1
+        if not self.starting[flight.who]:
+            del self.starting[flight.who]
+
+    def started(self, kid: str, now: float) -> None:
+        """Record ``kid`` as the kernel of the page request under way (in this context)."""
+        flight = _flight.get()
+        self.records[kid] = Record(*(flight.who if flight else ("", "")), now)
+        if flight is not None:
+            self.land(flight)
 
     def flying(self, by: str, value: str) -> int:
         """The page requests of that visitor (or address) whose kernel is starting."""
@@ -288,7 +324,7 @@ def _watch(tracker: Tracker) -> None:
         kid = start(*args, **kwargs)
         if inspect.isawaitable(kid):
             kid = await kid
-        tracker.records[kid] = Record(*_who.get(), time.monotonic())
+        tracker.started(kid, time.monotonic())
         return kid
 
     def notify_connect(kid: str) -> None:
@@ -303,7 +339,7 @@ def _watch(tracker: Tracker) -> None:
 
         async def get_rendered_notebook(*args: Any, **kwargs: Any) -> Any:
             got = await hand(*args, **kwargs)
-            tracker.records[got[2]] = Record(*_who.get(), time.monotonic())
+            tracker.started(got[2], time.monotonic())
             return got
 
         km.get_rendered_notebook = get_rendered_notebook
@@ -390,15 +426,13 @@ def _limited_get(get: Any) -> Any:
                 client,
             )
             await _shut(tracker, kid)
-        token = _who.set(who)
-        tracker.starting[who] = tracker.starting.get(who, 0) + 1
+        flight = tracker.take_off(who)
+        token = _flight.set(flight)
         try:
             await get(self, path)
         finally:
-            tracker.starting[who] -= 1
-            if not tracker.starting[who]:
-                del tracker.starting[who]
-            _who.reset(token)
+            tracker.land(flight)
+            _flight.reset(token)
 
     setattr(limited, _GUARDED, True)
     return limited
