@@ -61,5 +61,23 @@ def test_a_chance_step_s_die_button_says_what_it_does():
 
     t = Tutor(load_scenario(packaged_lessons() / "base_first_player.catan.yaml"))
     labels = dict((k, label) for label, k in t.controls.palette.options)
-    assert labels["die"] == "Set a die yourself (for practice)", labels
+    assert labels["die"] == "Set the dice yourself (for practice)", labels  # two dice
     assert palette_words("die") != "Die" and "yourself" in palette_words("die")
+
+
+def test_the_die_button_says_a_die_for_one_die_left_and_the_dice_for_more():
+    """The dice form sets every die still to fall: a base roll under way (white and red to
+    fall, as the roll-off's first and second) says "the dice"; with one die left, "a die"."""
+    from catan_tutor.study.resources import packaged_lessons
+    from catan_tutor.study.scenario import load_scenario
+    from catan_tutor.widgets import Tutor
+    from catan_tutor.widgets.dice_form import palette_label, throw_dice
+
+    t = Tutor(load_scenario(packaged_lessons() / "base_first_player.catan.yaml"))
+    g = t.session.game
+    assert [name for name, _ in throw_dice(g)] == ["first die", "second die"]
+    assert palette_label(g, "die") == "Set the dice yourself (for practice)"
+    g.play(throw_dice(g)[0][1][2])  # the first die shows 3
+    assert len(throw_dice(g)) == 1
+    assert palette_label(g, "die") == "Set a die yourself (for practice)"
+    assert palette_label(g, "roll") == "Set the dice yourself (for practice)"

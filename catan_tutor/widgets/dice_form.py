@@ -22,6 +22,7 @@ from .dice_shown import event_name
 from .form_frame import FormFrame
 from .forms import CHOOSE_LABEL, value_label
 from .roll_words import die_words
+from .wording import palette_words
 
 THROW_WORDS = "Roll these dice"
 MAX_DICE = 4  # the dice one throw holds at most (white, red, event; a guard on the walk)
@@ -53,7 +54,15 @@ def throw_dice(game: Game, roll: Action | None = None) -> list[Die_]:
         label = "event die" if name == "event" else f"{die_words(g.state, name)} die"
         out.append((label, faces))
         g.play(faces[0])
+        if not g.state.rolled:  # the throw is whole (a roll-off's next throw is another's)
+            break
     return out
+
+
+def palette_label(game: Game, kind: str) -> str:
+    """``kind``'s palette words: "Set a die yourself" with one die left to fall, "Set the
+    dice yourself" with more (the form sets every die left)."""
+    return palette_words(kind, len(throw_dice(game)) if kind == "die" else 1)
 
 
 def dice_first(game: Game, kind: str, legal: Sequence[Action]) -> list[Action] | None:

@@ -32,7 +32,7 @@ from .card_spots import (
 )
 from .city_levels import levels_html
 from .describe import SR_ONLY_CSS
-from .dice_form import DiceForm, dice_first
+from .dice_form import DiceForm, dice_first, palette_label
 from .form_frame import FormFrame
 from .form_kept import entered, refill
 from .form_moves import form_moves, throw
@@ -60,7 +60,7 @@ from .seat_pick import ASK, SeatPick, by_seat_only, with_pick
 from .tap_choices import agreeing, enabled_kinds, kinds_at_words, legal_with_spot
 from .try_words import try_help, try_verdict_html
 from .tutor_session import ROLL_PHASES, TutorSession
-from .wording import kind_words, palette_words
+from .wording import kind_words
 
 # A greyed kind's hover text, but for a kind naming only its seat: its press says why
 ASK_WHY = "Not possible now: choose it, then click or tap a spot to see why."
@@ -401,8 +401,9 @@ class PlayPanel:
 
     def _kind_option(self, kind: str) -> tuple[str, str]:
         """A palette button (label, kind): the kind, with its price in a turn (``price_words``)."""
-        price = price_words(kind, self.session.game.state.phase)
-        return (f"{palette_words(kind)} · {price}" if price else palette_words(kind), kind)
+        g = self.session.game
+        words, price = palette_label(g, kind), price_words(kind, g.state.phase)
+        return (f"{words} · {price}" if price else words, kind)
 
     def _buttons(self, kinds: list[str]) -> None:
         """Roll while a roll or chance is due; End turn while ending the turn is legal."""

@@ -140,8 +140,11 @@ PALETTE_WORDS = {
 }
 
 
-def palette_words(kind: str) -> str:
-    """A kind as the palette's button says it (``kind_words`` but for ``PALETTE_WORDS``)."""
+def palette_words(kind: str, dice: int = 1) -> str:
+    """A kind as the palette's button says it (``kind_words`` but for ``PALETTE_WORDS``);
+    ``dice``: the dice a throw under way has still to fall (its form sets them all)."""
+    if kind == "die" and dice > 1:
+        kind = "roll"
     return PALETTE_WORDS.get(kind) or kind_words(kind)
 
 
