@@ -337,9 +337,11 @@ def test_a_tap_with_no_kind_chosen_takes_the_one_kind_played_on_such_a_spot():
 # hexes' letters, the tokens, the pieces and the rings: those are left out rather than drawn
 # over another tag (s33: "K5" over "K7" read "K7K5"; label_places.LabelPlaces.room). A tag
 # the lesson names or the learner can play must be read, so those are placed first
-# (board_tags.draw_labels): a crowded phone leaves out others instead, 5 at 1.1 after N6 on a
-# 333 px board (E7, I5, J3, J7, N3; 3 before, with N7, a legal road, among them; s33)
-CROWDED_EDGES = 5
+# (board_tags.draw_labels): a crowded phone leaves out others instead, 7 at 1.1 after N6 on a
+# 333 px board (E7, H3, I5, J3, N3, O3, O7; s33: 3, with N7, a legal road, among them). The
+# tags by a harbor go beside their spots, off its disc (s49: "B12" lay on a 2:1), and take
+# the room of two more
+CROWDED_EDGES = 7
 
 
 def test_labels_on_a_phone_are_of_the_kind_aimed_at(monkeypatch):

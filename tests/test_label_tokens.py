@@ -108,9 +108,10 @@ def test_at_every_lesson_s_start_no_named_label_covers_a_number_token(lesson):
     assert found == {}
 
 
-def every_label(lesson: str, shown: int) -> tuple[list[str], int]:
+def every_label(lesson: str, shown: int, harbors: bool = False) -> tuple[list[str], int]:
     """With every label on (the Labels button) at ``lesson``'s start on a board ``shown`` px
-    wide: the hexes whose number token a label covers, and how many labels show."""
+    wide: the hexes whose number token a label covers (and "harbor" for each harbor's disc
+    one covers, with ``harbors``), and how many labels show."""
     t = Tutor(load_scenario(packaged_lessons() / f"{lesson}.catan.yaml"))
     t.view.set_shown_width(str(shown))
     view, game = t.view, t.view.game
@@ -123,6 +124,9 @@ def every_label(lesson: str, shown: int) -> tuple[list[str], int]:
     vp = view.vp
     discs = [(board.HEX_NAMES[h], (*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS)))
              for h, n in enumerate(game.layout.numbers) if n]  # fmt: skip
+    r = vp.len(style.HARBOR_RADIUS)
+    spots = [h.spot for h in board_scene(game.state, game.layout).harbors] if harbors else []
+    discs += [("harbor", (*vp.px(at), r)) for at in spots]
     return [name for name, d in discs for tag in tags if hits(tag, d)], len(tags)
 
 
@@ -149,4 +153,13 @@ def test_with_every_label_on_no_label_covers_a_number_token(lesson, shown, least
 
 def test_with_every_label_on_an_uncrowded_board_shows_them_all():
     assert every_label("base_setup", PHONE) == ([], 54)  # (a phone: the corners' labels)
+    assert every_label("base_setup", 600) == ([], 126)
+
+
+@pytest.mark.parametrize("shown", [PHONE, 363, TABLET])
+def test_with_every_label_on_a_phone_s_corner_tags_leave_the_harbors_discs(shown):
+    """s49, 1.1 on a phone with every label on: the corners' tags sat on their corners over
+    the harbors' discs ("B12" on the 2:1, "3:1" under "A12", "D8" and "H6" on theirs). A tag
+    whose corner's place covers a harbor's disc goes beside it, and every tag still shows."""
+    assert every_label("base_setup", shown, harbors=True) == ([], 54)
     assert every_label("base_setup", 600) == ([], 126)

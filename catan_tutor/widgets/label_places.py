@@ -165,6 +165,7 @@ class LabelPlaces:
     # spot, placed before them, keeps off them where the room round its spot allows (s34)
     waiting: list[Box] = field(default_factory=list)
     spots: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))  # their spots (px)
+    harbors: list[Disc] = field(default_factory=list)  # the harbors' discs (with the gap)
 
     @classmethod
     def of(
@@ -209,6 +210,7 @@ class LabelPlaces:
             list(harbors[1]),
             [(*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS)) for h in tokens],
             [_letter_disc(vp, h, GLYPH * letter) for h in hexes] if letter else [],
+            harbors=[(x, y, r + GAP * ratio) for x, y, r in harbors[0]],
         )
 
     def at(self, x: float, y: float, w: float, h: float) -> Point:
@@ -313,8 +315,15 @@ class LabelPlaces:
         return self.leader(spot, x, y, w, h) is not None
 
     def free(self, x: float, y: float, w: float, h: float) -> bool:
-        """Whether a label ``w`` x ``h`` centred on ``(x, y)`` covers no piece and no ring."""
-        return self.clear(_box(x, y, w, h))
+        """Whether a label ``w`` x ``h`` centred on ``(x, y)`` covers no piece, no ring, no
+        number token and no harbor's mark (a phone's tags on their corners lay over the
+        harbors' discs: "B12" on a 2:1, "3:1" under "A12", s49)."""
+        box = _box(x, y, w, h)
+        return self.clear(box) and not self._on_harbor(box)
+
+    def _on_harbor(self, box: Box) -> bool:
+        """Whether ``box`` covers a harbor's disc or its word's tab."""
+        return any(hits(box, d) for d in self.harbors) or any(meets(box, b) for b in self.marks)
 
     def beside(
         self,
