@@ -66,6 +66,8 @@ def test_a_lesson_and_a_game_open_with_the_tools_the_moment_needs() -> None:
     c = t.controls
     assert {t.computer.widget, t.hints.widget, c.why_toggle, c.log, c.palette} <= set(moment)
     assert c.try_text not in moment and t.editor.widget not in t.side.children
+    order = list(moment)  # "Why can't I…?" after the form, not between a kind and its form
+    assert order.index(c.palette) < order.index(c.form_box) < order.index(c.why_toggle)
     app.open("ck_setup_first_player")  # a lesson again: its own mode
     assert not t.explore.value and t.actions in t.side.children
 

@@ -552,9 +552,10 @@ def moment_widgets(c: PlayPanel, tools: list[widgets.Widget], free: bool) -> lis
     its pause; a free game: its Hint) after Roll and the hand: outside Explore. A lesson's:
     its actions, and why a spot is refused (Try a move's verdict and rule); a free game's,
     which opens so too, "Why can't I…?" and What happened as well (it opened in Explore with
-    every tool, the editor and Try a move among them: learner 277)."""
+    every tool, the editor and Try a move among them: learner 277); "Why can't I…?" after
+    the form, not between a kind's button and its form."""
     why = [c.why_toggle, c.blocked_label, c.blocked] if free else []
-    parts = [*c.top, *tools, c.palette, c.key, *why, c.form_box, c.message]
+    parts = [*c.top, *tools, c.palette, c.key, c.form_box, c.message, *why]
     parts += [c.try_verdict, c.try_rule, *([c.log] if free else [])]
     return with_pick(parts, c.message, c.seat_pick)  # (who moves: seat_pick.py)
 
