@@ -100,6 +100,8 @@ def test_a_new_games_seats_play_the_computer_with_strengths_in_a_learners_words(
     labels = " ".join(label for d in app.seats.pickers for label, _ in d.options)
     assert not re.search(r"\b(random|greedy|playout)\b", labels), labels
     assert {label for label, _ in CHOICES} >= {"Human", "Computer: Beginner"}
+    # the board's list in words: "Beginner map", not the link's "beginner" (s49)
+    assert [label for label, _ in app.new_form.board.options] == ["Beginner map", "Variable map"]
     app.start_button.click()
     assert dict(app.session.computers) == {1: "greedy", 2: "greedy"}
 

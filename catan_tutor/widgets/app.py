@@ -90,7 +90,7 @@ class NewGameForm:
         self.variant.observe(guarded(self._players, shown), names="value")
         self.seats = SeatPicker(self.players)  # Human or Computer per seat (computer.py)
         self.board = widgets.Dropdown(
-            options=("beginner", "variable"),
+            options=(("Beginner map", "beginner"), ("Variable map", "variable")),
             value="beginner",
             description="Board",
             layout=lay(width="190px"),
