@@ -349,7 +349,7 @@ def test_new_game_played_by_clicks(page) -> None:
     glowing spots."""
     open_new_game(page)
     page.locator(".catan-new-game-box select").nth(0).select_option(label="Catan")
-    page.locator(".catan-new-game-box select").nth(2).select_option("beginner")
+    page.locator(".catan-new-game-box select").nth(2).select_option(label="Beginner map")
     for seat in (2, 3, 4):  # every seat the learner's (the others default to the computer)
         page.locator(f".catan-seat-{seat} select").select_option(label="Human")
     page.locator(".catan-new-game-box").get_by_role("button", name="Start").click()
