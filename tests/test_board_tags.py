@@ -982,3 +982,21 @@ def test_the_why_not_banner_keeps_off_the_harbors_words_where_the_other_edge_is_
     discs, tabs = harbor_marks(view.painter)
     marks = [y for _, y, _ in discs] + [(t[1] + t[3]) / 2 for t in tabs]
     assert tabs and not [y for y in marks if tag.top <= y <= tag.top + tag.height], tag
+
+
+@pytest.mark.parametrize("shown", [PHONE, 240])  # (240: a phone's smaller board, 72 %)
+def test_a_harbor_s_ratio_is_written_within_its_disc(shown, monkeypatch):
+    """s49, a phone's smaller board: "3:1" and "2:1", at the least readable size, ran past
+    their discs' rims. The ratio is written no wider than the disc (the canvas narrows the
+    glyphs to fit), at the same readable size."""
+    t = Tutor(new_game("base", players=3))
+    t.view.set_shown_width(str(shown))
+    written: list[tuple[str, float | None]] = []
+    layer = t.view.layers[0]
+    monkeypatch.setattr(
+        layer, "fill_text", lambda s, x, y, max_width=None: written.append((s, max_width))
+    )
+    t.view.redraw()
+    ratios = [w for s, w in written if s in ("3:1", "2:1")]
+    disc = 2 * t.view.vp.len(style.HARBOR_RADIUS)
+    assert len(ratios) >= 9 and all(w is not None and w < disc for w in ratios), (ratios, disc)

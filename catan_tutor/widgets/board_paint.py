@@ -328,13 +328,13 @@ class ScenePainter:
         c.stroke_circle(x, y, r)
         c.fill_style = style.text_on(fill)
         c.text_align, c.text_baseline = "center", "middle"
-        if not harbor.name:
+        if not harbor.name:  # (the ratio within its disc: a phone's small board's overflowed)
             c.font = style.font(self.text(0.24), bold=True)
-            c.fill_text(harbor.ratio, x, y)
+            c.fill_text(harbor.ratio, x, y, max_width=1.8 * r)
             return
         small = self.vp.len(0.16) < self.text(0.16)  # a phone's board: the word is too wide
         c.font = style.font(self.text(0.21), bold=True)  # for its disc at a readable size
-        c.fill_text(harbor.ratio, x, y if small else y - self.vp.len(0.08))
+        c.fill_text(harbor.ratio, x, y if small else y - self.vp.len(0.08), max_width=1.8 * r)
         size = self.text(0.16)
         c.font = style.font(size)
         if not small:
