@@ -797,7 +797,9 @@ def _named_cover_nothing(t: Tutor, monkeypatch) -> None:
 def _tag_texts(view: BoardView, monkeypatch) -> list[tuple[str, float, float]]:
     """The label tags ``view`` draws from now on: (text, x, y) of each, its middle."""
     said: list[tuple[str, float, float]] = []
-    monkeypatch.setattr(view.label_layer, "fill_text", lambda t, x, y, *a: said.append((t, x, y)))
+    monkeypatch.setattr(
+        view.label_layer, "fill_text", lambda t, x, y, *a, **k: said.append((t, x, y))
+    )
     return said
 
 

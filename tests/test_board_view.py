@@ -393,7 +393,7 @@ def test_a_displaced_knight_waits_faded_beside_the_corner_it_left(monkeypatch) -
     assert [d for d in discs if d[:2] == (x, y) and d[2] == own], discs
 
 
-def _said(written: list, text: str, x: float, y: float, *_) -> None:
+def _said(written: list, text: str, x: float, y: float, *_, **__) -> None:
     written.append((text, (x, y)))
 
 
