@@ -15,6 +15,7 @@ from test_board_view import stand_in_game
 
 from catan_tutor import board, new_game
 from catan_tutor.palette import shape, toward
+from catan_tutor.scene import board_scene
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import BoardView, Tutor, style
@@ -22,6 +23,7 @@ from catan_tutor.widgets.board_tags import (
     BANNER_PX,
     EDGE_PICK,
     LABEL_MIN_PX,
+    WORDS_LEAST_WIDTH,
     banner,
     hit_test,
     named_spots,
@@ -245,6 +247,32 @@ def test_a_phone_s_board_writes_its_words_at_a_readable_size_not_scaled_down(gam
         assert dict(shown)[NO_DICE] >= 13.0
         assert natural[NO_DICE] * 0.99 <= dict(phone[1])[NO_DICE]
     assert natural["A"] < dict(phone[0])["A"]  # drawn larger on the board than at 1280
+
+
+@pytest.mark.parametrize("small", [240, 261])
+def test_a_phone_s_smaller_board_is_its_whole_board_in_small_letters_clear_of_tokens(
+    small, monkeypatch
+):
+    """s50: the phone's smaller board (72 %, ~240 px) kept its words at 11 px, so a hex's
+    letter touched its number token ("A" on the 10) and "10", "11", "12" spilled out of the
+    tokens. Under WORDS_LEAST_WIDTH the words shrink with the board: every word is drawn as on
+    a board that wide, and each hex's letter stays clear of its token."""
+    drawn = {}
+    for shown in (int(WORDS_LEAST_WIDTH), small):  # (a page each: a page draws each once)
+        t = Tutor(new_game("base", players=3))
+        drawn[shown] = [_written(layer, monkeypatch) for layer in t.view.layers[:2]]
+        t.view.set_shown_width(str(shown))
+    whole, shrunk = drawn[int(WORDS_LEAST_WIDTH)], drawn[small]
+    assert t.view.zoom == pytest.approx(small / (t.view.canvas.width / t.view.ratio), abs=0.01)
+    assert t.view.narrow  # a finger's reach and the phone's ways go by the width shown
+    assert whole[0] and whole[1] and whole == shrunk  # the same words at the same sizes
+    painter, vp = t.view.painter, t.view.vp
+    game = t.view.game
+    for tile in board_scene(game.state, game.layout).tiles:
+        if tile.number:
+            box = letter_box(vp, tile, painter.text(LETTER_EM))
+            token_top = vp.px(tile.centre)[1] - vp.len(style.TOKEN_RADIUS)
+            assert box[3] < token_top, (tile.letter, box[3], token_top)
 
 
 def _coast_corner() -> int:

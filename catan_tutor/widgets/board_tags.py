@@ -59,6 +59,11 @@ TAG_GAP = 2.0
 # A board shown at less than this part of its natural width is a phone's: its labels start off
 # (they would cover the numbers and pieces: 57_phone_start.png).
 NARROW_ZOOM = 0.75
+# The narrowest shown board whose words keep their least sizes (CSS px, about a 360 px phone's
+# whole board). Shown narrower (a phone's smaller board, 72 %: 240 px), the words shrink with
+# the board, which shows as that board in small: kept at 11 px on a 240 px board, the hexes'
+# letters touched their tokens and the numbers spilled out of them (s50).
+WORDS_LEAST_WIDTH = 320.0
 
 REFUSED = "#c62828"  # the why-not ring and its banner
 BANNER_PX = 12.0  # the banner's text as the learner sees it (CSS px), at any width
@@ -98,6 +103,12 @@ def shown_zoom(text: str, natural: float) -> float | None:
     except ValueError:
         return None
     return min(1.0, max(0.2, shown / natural)) if shown > 0 else 1.0
+
+
+def words_zoom(zoom: float, natural: float) -> float:
+    """The zoom the board's words keep their least sizes at, on a board shown at ``zoom`` of
+    its ``natural`` width: the shown zoom, but never that of a board under WORDS_LEAST_WIDTH."""
+    return max(zoom, min(1.0, WORDS_LEAST_WIDTH / natural))
 
 
 @lru_cache(maxsize=4096)  # (the same labels and words measured at every redraw)

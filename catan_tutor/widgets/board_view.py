@@ -62,6 +62,7 @@ from .board_tags import (
     shown_zoom,
     tap_spots,
     why_not_html,
+    words_zoom,
 )
 from .guard import guarded, shown_in
 from .harbor_marks import covered_heights
@@ -300,7 +301,7 @@ class BoardView:
                 f"data-reason='{html.escape(reason, quote=True)}' hidden></span>"
             )
         if self.labels:  # the labels' text as shown, in CSS px, for tests (never shown)
-            shown = label_px(self.vp, False, self.zoom, self.ratio) * self.zoom / self.ratio
+            shown = label_px(self.vp, False, self.words_zoom, self.ratio) * self.zoom / self.ratio
             extra += (
                 f"<span class='catan-labels-shown' data-px='{shown:.1f}' "
                 f"data-zoom='{self.zoom:.3f}' hidden></span>"
@@ -369,7 +370,7 @@ class BoardView:
         if zoom is None or abs(zoom - self.zoom) < 0.01:
             return
         was_narrow, self.zoom = self.narrow, zoom
-        self.painter.zoom = self.painter.strip_painter.zoom = zoom  # words stay readable
+        self.painter.zoom = self.painter.strip_painter.zoom = self.words_zoom  # readable words
         with guarded_hold():  # the board's words and the strip's at their least sizes
             self.draw_static()
             self.draw_pieces()
@@ -379,6 +380,10 @@ class BoardView:
         if self.narrow and not was_narrow and self.labels:  # a phone's: labels would hide
             return self.show_labels(False)  # numbers and pieces (turned on with Labels)
         self._drawn()
+
+    @property
+    def words_zoom(self) -> float:  # the zoom its words keep their sizes at (a phone's small board)
+        return words_zoom(self.zoom, self.canvas.width / self.ratio)
 
     @property
     def narrow(self) -> bool:  # the page shows the board narrow: a phone

@@ -67,9 +67,9 @@ def _draw(view: BoardView, c: Recorder, ringed: list) -> LabelPlaces | None:
     places = LabelPlaces.of(
         view.vp, view.ratio, pieces, ringed,
         [h for h, n in enumerate(lay.numbers) if n] if lay else [], harbor_marks(view.painter),
-        (0, 0, c.width, c.height - view.strip), view.painter.text(LETTER_EM), view.zoom,
+        (0, 0, c.width, c.height - view.strip), view.painter.text(LETTER_EM), view.words_zoom,
     )  # fmt: skip
-    z, r = view.zoom, view.ratio
+    z, r = view.words_zoom, view.ratio
     if view.labels:  # both kinds, or on a phone the kind aimed at (board_tags.label_kinds)
         kinds = label_kinds(view.vp, z, r, view.targets)  # (own: named as the words name it)
         draw_labels(c, view.vp, pieces.taken, z, r, kinds, places=places, own=view.named,
