@@ -126,6 +126,14 @@ ARROW_ROOM_JS = """() => {
   return e.clientWidth - 20 - parseFloat(s.paddingLeft) - text;
 }"""
 
+# Runs in the page: the lists under `scope` whose chosen option is cut short (its text wider
+# than the list less its padding and its arrow's 20 px: "Beginner ma", s50)
+SELECT_CUT_JS = """(scope) => [...document.querySelectorAll(scope + ' select')].filter(e => {
+  const s = getComputedStyle(e), o = e.options[e.selectedIndex]; if (!o) return false;
+  const ctx = document.createElement('canvas').getContext('2d'); ctx.font = s.font;
+  return ctx.measureText(o.text).width > e.clientWidth - 20 - parseFloat(s.paddingLeft);
+}).map(e => e.options[e.selectedIndex].text)"""
+
 # Runs in the page: the titles of `titles` for which the page's bar (its name and help, the
 # two lists, New game) takes more than one row, each shown closed in the lesson list in turn
 # (an option added for it: no lesson opens), the list then as it was
@@ -1260,6 +1268,7 @@ def test_help_and_the_lesson_s_end_move_nothing_and_steps_to_nowhere_are_greyed(
     form = page.locator(".catan-new-game-box").bounding_box()
     assert page.evaluate(LIES_OVER_JS, ".catan-new-game-box") == []
     assert page.locator(BOARD).last.bounding_box()["y"] >= form["y"] + form["height"]
+    assert page.evaluate(SELECT_CUT_JS, ".catan-new-game-box") == []  # each choice whole
     page.screenshot(path=ARTIFACTS / "layout_new_game_open.png")
     page.locator(".catan-new-game").click()  # folds away
     page.locator(".catan-new-game-box").wait_for(state="hidden")

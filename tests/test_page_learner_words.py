@@ -102,6 +102,10 @@ def test_a_new_games_seats_play_the_computer_with_strengths_in_a_learners_words(
     assert {label for label, _ in CHOICES} >= {"Human", "Computer: Beginner"}
     # the board's list in words: "Beginner map", not the link's "beginner" (s49)
     assert [label for label, _ in app.new_form.board.options] == ["Beginner map", "Variable map"]
+    # the seats under a heading (not "Seats:" floating beside them), Start after them (s50)
+    seats = app.new_form.seats.widget.children
+    assert "Who plays each seat" in seats[0].value and seats[1] is app.new_form.seats.row
+    assert app.new_form.widget.children[-1] is app.new_form.start_button
     app.start_button.click()
     assert dict(app.session.computers) == {1: "greedy", 2: "greedy"}
 

@@ -93,15 +93,16 @@ class NewGameForm:
             options=(("Beginner map", "beginner"), ("Variable map", "variable")),
             value="beginner",
             description="Board",
-            layout=lay(width="190px"),
+            layout=lay(width="240px"),  # ("Beginner map" whole: at 190 px, "Beginner ma")
         )
         self.start_button = widgets.Button(description="Start", icon="play", button_style="primary")
-        self.start_button.add_class("catan-new-game-start")  # (a phone's: after the seats)
+        self.start_button.add_class("catan-new-game-start")
         row = widgets.HBox(
-            [self.variant, self.players, self.board, self.start_button],
+            [self.variant, self.players, self.board],
             layout=lay(flex_flow="row wrap", align_items="center"),
         )
-        self.widget = widgets.VBox([row, self.seats.widget])
+        # Start after the seats it starts the game with (s34 m15), on every width
+        self.widget = widgets.VBox([row, self.seats.widget, self.start_button])
         self.widget.add_class("catan-new-game-box")
         # where it opens: a box of no height under the bar; the form shows over the page
         # (as the help does), so nothing under it moves

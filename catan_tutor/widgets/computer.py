@@ -67,19 +67,16 @@ class SeatPicker:
         self.players = players
         self.row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.row.add_class("catan-seats")
-        self.label = widgets.HTML(
-            "<span style='font-size:12px;color:#555'>Seats:</span>",
-            layout=widgets.Layout(margin="0 4px 0 0"),
-        )
+        # the seats' heading over them, not a word floating beside them (a phone: s50)
+        self.label = widgets.HTML("<span class='catan-seats-heading'>Who plays each seat</span>")
         self.pickers: list[widgets.Dropdown] = []
         self.session: TutorSession | None = None  # the game a seat change applies to (follow)
         self.failure = widgets.HTML()  # an unexpected error's id (guard), else empty
         self.widget = widgets.VBox(
             [
-                widgets.HBox(
-                    [self.label, self.row, self.failure],
-                    layout=widgets.Layout(align_items="center"),
-                ),
+                self.label,
+                self.row,
+                self.failure,
                 widgets.HTML(STRENGTHS_HTML),
             ]
         )

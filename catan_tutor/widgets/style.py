@@ -482,6 +482,8 @@ LAYOUT_CSS = (
     "width:min(1040px,calc(100vw - 32px));box-sizing:border-box;padding:6px 10px;"
     "background:var(--jp-layout-color1,#fff);border:1px solid var(--jp-border-color1,#ccc);"
     "border-radius:4px;box-shadow:0 4px 14px rgba(0,0,0,.25)}"
+    ".catan-seats-heading{font-size:13px;font-weight:600;color:var(--jp-ui-font-color1,#222);"
+    "line-height:20px;margin:8px 0 2px}"
     # the chapter's line, the course's summary and a note (a lesson kept...) in two lines
     # kept for them: a note or a longer chapter line does not push the board down
     f"@media (min-width:701px){{.catan-app .catan-note-row{{min-height:{NOTE_ROWS}px;"
@@ -693,10 +695,8 @@ LAYOUT_CSS = (
     # the hand's lines at the page's spacing: its widget's 28 px line doubled them where the
     # hand wraps (Explore's Play tab, 9.2 at 375x740: a fresh learner, s34 m12)
     ".catan-app .catan-own-hand>.widget-html-content{line-height:1.4}"
-    # the New game form's Start after the seats it starts the game with (it came before them,
-    # its row's last: s34 m15); the choices' row flattened into the form's column
+    # the New game form's choices' row flattened into the form's column
     ".catan-new-game-box>.widget-hbox:first-child{display:contents}"
-    ".catan-new-game-box .catan-new-game-start{order:1}"
     # no scroll anchoring in it: the browser keeps the first element in the page's order in
     # place, not the one in the order shown (the step buttons, when they followed the text:
     # a rule's text opened over them scrolled the "§" tapped away from under the finger)
