@@ -37,15 +37,15 @@ def test_each_step_forward_counts_one_to_the_lessons_end(name: str) -> None:
     assert steps == total and (at == total or s.puzzle.holds())
 
 
-def test_the_learners_own_moves_and_a_free_game_have_no_count() -> None:
+def test_the_learners_own_moves_say_your_line_and_a_free_game_has_no_count() -> None:
     s = _opened("base_setup.catan.yaml")
     s.step("first")
     assert step_of(s) == (1, step_of(s)[1]) and "Step 1 of" in step_count_html(s)
     own = next(a for a in s.game.legal_actions() if s.timeline.current.children[0].action != a)
     s.play(own)  # a settlement of the learner's own, off the lesson's line
-    assert step_of(s) is None and step_count_html(s) == ""
+    assert step_of(s) is None and "Your line" in step_count_html(s)  # (not blank: s49)
     free = TutorSession(new_game("base", players=3))
-    assert step_of(free) is None
+    assert step_of(free) is None and step_count_html(free) == ""
 
 
 def test_a_roll_and_its_dice_are_one_step() -> None:

@@ -1,7 +1,8 @@
 """Which step of a lesson the learner is at, "Step 3 of 12", by the step buttons: a learner
 (272) could not tell how much of a lesson was left. The steps are the ones ◀ ▶ stop at on the
 lesson's own line: a roll and its dice are one step (``roll_steps``). Off the line (the
-learner's own moves) and in a free game there is no count. Plain Python."""
+learner's own moves, a puzzle's other right answer) it says "Your line" (it was blank: s49);
+in a free game there is no count. Plain Python."""
 
 from __future__ import annotations
 
@@ -31,9 +32,16 @@ def step_of(session: TutorSession) -> tuple[int, int] | None:
 
 
 def step_count_html(session: TutorSession) -> str:
-    """ "Step 3 of 12" ('' where there is no count: ``step_of``); a phone shows "3/12" (its
-    row of step buttons has room for no more: ``style.STEP_COUNT_CSS``)."""
+    """ "Step 3 of 12", "Your line" off the lesson's line, '' in a free game; a phone shows
+    "3/12" or "yours" (its row of step buttons has room for no more: ``STEP_COUNT_CSS``)."""
     counted = step_of(session)
+    if counted is None and session.lesson_id and not session.author_view:
+        return (  # off the lesson's line: the learner's own moves
+            "<span class='catan-step-words catan-step-own' style='color:#666' data-step='own'"
+            ' title="Your own moves, off the lesson\'s line: ◀ goes back to it">'
+            "<span class='catan-step-long'>Your line</span>"
+            "<span class='catan-step-short' aria-hidden='true'>yours</span></span>"
+        )
     if counted is None:
         return ""
     at, count = counted
