@@ -214,7 +214,8 @@ def test_the_forms_corners_leave_out_those_a_piece_holds_and_keep_the_secret():
 
 def test_the_editor_offers_the_pieces_of_the_variant():
     """Walls, knights and the merchant only where the variant has them (capabilities):
-    none in a base lesson, all in a Cities & Knights one; the knight's strength likewise."""
+    none in a base lesson, all in a Cities & Knights one; a knight's strength only while a
+    knight is chosen, an owner only for a piece that has one (s50)."""
     for start, ck in (("Production, the 7 and the robber", False), ("Knight displacement", True)):
         t = App(query="", start=start).tutor
         t.explore.value = True
@@ -222,7 +223,14 @@ def test_the_editor_offers_the_pieces_of_the_variant():
         offered = set(t.editor.piece.options)
         assert {"settlement", "city", "road", "robber", "remove"} <= offered
         assert bool({"wall", "knight", "merchant"} & offered) is ck, (start, offered)
-        assert (t.editor.level.layout.display != "none") is ck
+        assert t.editor.level.layout.display == "none"  # a settlement's: no strength
+        if ck:  # a knight's strength and whether it is active, while a knight is chosen
+            t.editor.piece.value = "knight"
+            assert t.editor.level.layout.display != "none" != t.editor.active.layout.display
+        t.editor.piece.value = "robber"  # no owner to choose for the robber
+        assert t.editor.owner.layout.display == "none"
+        t.editor.piece.value = "city"
+        assert t.editor.owner.layout.display != "none" and t.editor.level.layout.display == "none"
 
 
 # ---------------------------------------------------------------- a fresh learner's second look

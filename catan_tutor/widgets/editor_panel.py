@@ -23,6 +23,7 @@ from .kinds import SPOT_WORDS
 from .session_choices import LEVELS, EditChoice, offered
 
 PIECES = (*board_pieces(Capabilities(knights=True, improvements=True)), "remove")  # all
+UNOWNED = ("robber", "remove")  # pieces placed (or taken) with no owner to choose
 pieces = offered  # the palette of the variant shown (``session_choices.offered``)
 
 
@@ -205,8 +206,11 @@ class EditorPanel:
         self.level.value, self.active.value = shown.level, shown.active
         self.line.placeholder = f"any edit, e.g. {example(game)} (all below)"
         self.help.value = help_html(game)
-        knights = "" if game.caps.knights else "none"  # a knight's strength: where there are
-        self.level.layout.display = self.active.layout.display = knights
+        # only the choices the piece chosen takes: a knight's strength for a knight, an
+        # owner for a player's piece (not the robber, nor "remove": s50)
+        knight = game.caps.knights and shown.piece == "knight"
+        self.level.layout.display = self.active.layout.display = "" if knight else "none"
+        self.owner.layout.display = "none" if shown.piece in UNOWNED else ""
         kinds = len(game.state.bank)
         self.grid.children = self.counts[:kinds]
         p = game.names.index(shown.hand_of)
