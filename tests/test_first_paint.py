@@ -56,7 +56,9 @@ def test_a_lesson_and_a_game_open_with_the_tools_the_moment_needs() -> None:
     assert all(not isinstance(w, widgets.Tab) for w in side)
     t.explore.value = True
     assert t.tabs in t.side.children and t.actions not in t.side.children
-    assert t.controls.palette in t.tabs.children[TABS.index("Play")].children
+    play = list(t.tabs.children[TABS.index("Play")].children)
+    assert t.controls.palette in play  # "Why can't I…?" after the form there too (s50: 5.8)
+    assert play.index(t.controls.form_box) < play.index(t.controls.why_toggle)
     assert t.explore.description == "Fewer tools"
     t.explore.value = False
     assert t.tabs not in t.side.children and t.controls.palette in t.actions.children

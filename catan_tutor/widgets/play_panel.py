@@ -226,14 +226,14 @@ class PlayPanel:
         turn = widgets.HBox([self.roll_button, self.end_button])
         turn.add_class("catan-turn-buttons")
         self.top = [turn, self.hand]  # its look: PLAY_CSS, with the board's (board_view)
-        self.bottom = [
+        self.bottom = [  # "Why can't I…?" after the form, as outside Explore (s50: 5.8)
             self.palette,
             self.key,
+            self.form_box,
+            self.message,
             self.why_toggle,
             self.blocked_label,
             self.blocked,
-            self.form_box,
-            self.message,
             trying,
             self.log,
         ]
