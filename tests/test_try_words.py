@@ -7,7 +7,9 @@ import html
 import re
 from pathlib import Path
 
+import pytest
 from ipywidgets import Button
+from puzzle_answers import at_question, course_puzzles
 
 import catan_tutor
 from catan_tutor import Game, new_game
@@ -123,3 +125,19 @@ def test_an_allowed_try_says_what_playing_it_would_do_never_as_if_played():
     more = Explanation(road, True, "BASE-BUILD-ROAD", f"P1 builds a road on {label}; it cuts.")
     said = html_text(verdict_html(more, g))
     assert f"Playing it: P1 builds a road on {label}; it cuts." in said
+
+
+@pytest.mark.parametrize("asked", course_puzzles(), ids=lambda a: f"{a.lesson}@{a.node}")
+def test_a_puzzles_answer_box_shows_the_form_with_a_move_no_answer_can_be(asked):
+    """The answer box's placeholder types a move out in full (learner18: "who, what, where"
+    alone left the form to guess), a road on an edge no move legal at the question names:
+    it reads as a move of the variant, and neither it nor its spot can be the answer."""
+    t = at_question(asked)
+    g = t.session.game
+    shown = t.puzzle.answer.placeholder
+    assert shown.startswith("who, what, where: e.g. "), shown
+    move = shown.rsplit("e.g. ", 1)[1]
+    action = g.parse(move)  # a move of the variant's notation
+    assert isinstance(action, BuildRoad) and action not in g.legal_actions(), move
+    label = move.split()[-1]
+    assert not any(label in str(a).split() for a in g.legal_actions()), move

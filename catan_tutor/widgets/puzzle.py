@@ -31,6 +31,7 @@ from .shown_answer import SHOW_ANSWER, SHOWN_HEAD, can_show, show_answer
 from .solved_again import can_try_again, explanation, try_again
 from .stale_replies import NOTE_GOES, drop_asked
 from .style import SOLVED_HEAD
+from .try_words import answer_placeholder
 
 if TYPE_CHECKING:
     from ..study.timeline import Node
@@ -97,7 +98,7 @@ class PuzzleMode:
         self.how = widgets.HTML()  # how to answer (under the answer's row on a phone)
         self.how.add_class("catan-puzzle-how")
         self.answer = widgets.Text(
-            placeholder="your move: who, what, where",  # no real move: it could be an answer
+            placeholder="who, what, where",  # (with a move no answer: try_words.py)
             layout=lay(width="auto", flex="1 1 auto"),
             continuous_update=False,
         )
@@ -242,6 +243,7 @@ class PuzzleMode:
                 else f"<div><b>Puzzle</b> · {_done(st, node)}</div>"
                 f"{verdicts.lesson_html(puzzle.prompt)}"
             )
+            self.answer.placeholder = answer_placeholder(self.session.game)
             neutral = neutral_forms(self.session.game)  # how to type a neutral's piece
             how = self._how()
             lines = [(how, BY_MOUSE), (tapped(how), BY_TOUCH)]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import BuildCity, BuildRoad, BuyDev, Settle
+from ..board import EDGE_LABELS
 from ..errors import CatanError
 from ..game import Game
 from ..move_words import neutral_forms
@@ -53,6 +54,16 @@ def example(game: Game, secret: bool = False) -> str:
     legal = game.legal_actions()
     ranked = sorted(legal, key=lambda a: (not isinstance(a, ON_A_SPOT), isinstance(a, BuyDev)))
     return str(ranked[0]) if ranked else ""  # ("P1 buy" alone read as cut short: l40)
+
+
+def answer_placeholder(game: Game) -> str:
+    """A puzzle's answer box's placeholder: the form with a move typed in full, a road of the
+    first player on an edge no move legal now names, so it names no answer (learner18: "your
+    move: who, what, where" alone left the form to guess)."""
+    open_ = not (game.is_over() or game.is_chance())
+    named = {w for a in game.legal_actions() for w in str(a).split()} if open_ else set()
+    label = next((x for x in EDGE_LABELS if x not in named), None)  # (no spot of a move)
+    return f"who, what, where: e.g. {game.names[0]} road {label}" if label else "who, what, where"
 
 
 def try_help(game: Game, secret: bool = False) -> tuple[str, str]:
