@@ -14,7 +14,7 @@ from catan_tutor.actions import Die, Roll, Settle
 from catan_tutor.study.puzzle import answer_nodes
 from catan_tutor.widgets.app import App
 from catan_tutor.widgets.board_tags import event_px
-from catan_tutor.widgets.forms import ALLOWED
+from catan_tutor.widgets.forms import ALLOWED, NOT_ALLOWED
 from catan_tutor.widgets.roll_steps import rolling
 from catan_tutor.widgets.spot_sentences import pointer_words
 from catan_tutor.widgets.tutor import Tutor
@@ -45,6 +45,8 @@ def test_a_lessons_at_list_offers_every_corner_and_a_wrong_one_gets_why_not():
     marked = [label.endswith(ALLOWED) for label in labels]
     assert marked == sorted(marked, reverse=True) and sum(marked) == len(legal) < len(labels)
     assert labels[0] == f"{board.VERTEX_LABELS[corners[0]]}{ALLOWED}"
+    # the others said not to be (learner18: untagged, they read as not known either way)
+    assert all(x.endswith(NOT_ALLOWED) for x, ok in zip(labels, marked, strict=True) if not ok)
     node, count = s.timeline.current, len(s.timeline.nodes)
     wrong = next(v for v in corners if v not in legal)
     form.pickers["vertex"].value = wrong
@@ -70,7 +72,8 @@ def test_a_free_games_at_list_keeps_to_the_legal_spots():
     assert form is not None
     corners = set(form.offered("vertex"))
     assert corners == {a.vertex for a in t.session.of_kind("settle") if isinstance(a, Settle)}
-    assert not any(ALLOWED in label for label, _ in form.pickers["vertex"].options)  # all legal
+    labels = [label for label, _ in form.pickers["vertex"].options]
+    assert not any(ALLOWED in x or NOT_ALLOWED in x for x in labels)  # all legal
 
 
 def test_the_pointers_label_and_a_clicks_judgement_share_one_hit_test():

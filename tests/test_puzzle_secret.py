@@ -49,7 +49,7 @@ from catan_tutor.study.puzzle import (
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import SUFFIX, load_scenario
 from catan_tutor.widgets import App, verdicts, wording
-from catan_tutor.widgets.forms import ALLOWED, SPOT_FIELDS
+from catan_tutor.widgets.forms import ALLOWED, NOT_ALLOWED, SPOT_FIELDS
 from catan_tutor.widgets.forms import CHOOSE_LABEL as CHOOSE
 from catan_tutor.widgets.kinds import (
     acting_seat,
@@ -616,7 +616,11 @@ def test_nothing_glows_at_an_open_question_rule_or_choice_on_any_screen_or_input
                     free = [getattr(a, field) for a in possible_parts(s.game.state, legal, each)]
                 assert [v for v in form.offered(field) if v >= 0] == free
                 # nothing marked allowed (a lesson's mark out of a question)
-                assert not any(ALLOWED in lb for p in form.pickers.values() for lb, _ in p.options)
+                assert not any(
+                    ALLOWED in lb or NOT_ALLOWED in lb
+                    for p in form.pickers.values()
+                    for lb, _ in p.options
+                )
                 assert len(t.board.cursor_spots()) == sizes[where]  # the keyboard's spots
     first = PUZZLES[0]
     assert first.lesson == "puzzle_base_setup" and kinds[first.lesson, first.node]  # 1.4's road

@@ -218,6 +218,9 @@ def every_spot(
 # after an allowed spot in a lesson's list of every spot (never at an open question: its
 # form lists no allowed moves, tests/test_puzzle_secret.py)
 ALLOWED = " (allowed)"  # (words: a list shows no icon; ✓ is a pictograph, test_page_words)
+# after the others of a list that marks some allowed (learner18: the untagged ones read as
+# not known either way); picking one still says why not
+NOT_ALLOWED = " (not allowed)"
 
 
 def allowed_marked(
@@ -238,6 +241,11 @@ def allowed_marked(
         if all(getattr(a, k) == x for k, x in chosen.items() if x is not None)
     }
     return ok if every_spot or any(v not in ok for v in seen) else set()
+
+
+def _mark(value: object, marked: Collection) -> str:
+    """What follows a value in a list: allowed, not allowed where others are, else nothing."""
+    return "" if not marked else ALLOWED if value in marked else NOT_ALLOWED
 
 
 def cards_needed(actions: list[Action], bundles: list[str]) -> int:
@@ -576,8 +584,7 @@ class ActionForm:
                 dd.index = None  # options set under no value keep it: no value in between
                 blank = [(CHOOSE_LABEL, None)] if len(seen) > 1 or open_one else []
                 dd.options = blank + [
-                    (value_label(self.game, a, n, v) + (ALLOWED if v in marked else ""), v)
-                    for v, a in seen.items()
+                    (value_label(self.game, a, n, v) + _mark(v, marked), v) for v, a in seen.items()
                 ]
                 if keep is None and blank:
                     dd.index = 0  # the placeholder shown: its value None, nothing chosen
