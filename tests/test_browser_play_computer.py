@@ -120,6 +120,13 @@ def test_a_short_game_against_the_computer_with_pause_and_a_hint_on_the_board(
     assert "P2 (computer) is to move: press Resume to let it play." in line, line
     page.locator(".catan-tutor").first.screenshot(path=ARTIFACTS / "play_computer_paused.png")
     page.locator(".catan-computer-pause").click()  # Resume: P2, P3, P4 set up, a pause apart
+    # while a computer's move is timed to come the line says it plays (learner18 read
+    # "P3 (computer): to move" as a game stuck)
+    page.wait_for_function(
+        "() => document.querySelector('.catan-computer-line')?.innerText"
+        ".includes('(computer) is playing…')",
+        timeout=60_000,
+    )
     page.wait_for_function(f"() => ({DEPTH})() === 14", timeout=60_000)
     page.locator(".catan-computer-state[data-status='idle'][data-paused='0']").wait_for(
         state="attached"

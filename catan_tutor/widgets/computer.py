@@ -356,6 +356,8 @@ class Computer:
         seat, policy = due
         if seat < 0:  # chance (dice, a card drawn) on a computer seat's turn
             return status, f"Next: {plain(g.prompt())}, on {names[g.state.active]}'s turn"
+        if status == "waiting":  # its move timed to come (learner18 read "to move" as stuck)
+            return status, f"{names[seat]} (computer) is playing…"
         return status, f"{names[seat]} (computer): to move"
 
     def _pickers(self) -> None:
