@@ -354,3 +354,29 @@ def test_with_every_label_on_each_tag_lies_near_its_spot_over_no_piece_as_drawn(
              if any(b[0] < x < b[2] and b[1] < y < b[3] for x, y in outlines)]  # fmt: skip
     over += [(spot, "road") for b, spot in tags if any(hits(b, d) for d in roads)]
     assert over == [], over
+
+
+def test_a_named_tag_off_its_corner_has_a_line_back_one_by_its_piece_none(monkeypatch):
+    """learner18 at 1.1's third step at 1280x900: "N4" (the words name it: the distance
+    rule) sat about 13 px right of its corner, inside hex O beside "O6", with no line, and
+    read as O's. A tag the words name that touches neither its spot's glow nor the piece on
+    it has a line back from its spot now; "N6", beside P1's settlement, and "N5", on P1's
+    road, none."""
+    t = _opened("base_setup")
+    t.session.forward()
+    t.session.forward()
+    view = t.view
+    view.set_shown_width("640")
+    lines = _lines_drawn(view, monkeypatch)
+    view.places = None
+    view._draw_targets()
+    starts = {(round(x1), round(y1)) for x1, y1, _, _ in lines}
+
+    def led(label: str, kind: str) -> bool:
+        i = (board.parse_vertex if kind == "vertex" else board.parse_edge)(label)
+        assert view.named.get((kind, i)) == label  # (the words name it: its tag is drawn)
+        x, y = view.vp.px(SPOT_XY[kind](i))
+        return any(math.dist((x, y), s) < 1.5 for s in starts)
+
+    assert led("N4", "vertex") and led("O6", "vertex")
+    assert not led("N6", "vertex") and not led("N5", "edge")

@@ -446,7 +446,7 @@ def draw_labels(
         x, y = places.at(x, y, w, h)
         places.tagged((kind, i), x, y, w - 2 * pad, size)  # its text: a click there means it
         shown[(kind, small)].append((x, y, w, text))
-        if (line := places.leader((kind, i), x, y, w, h)) is not None:
+        if (line := places.leader((kind, i), x, y, w, h, weight == "named")) is not None:
             leaders.append((line, not small and (kind, i) not in places.ringed))
     draw_leaders(c, leaders, ratio)
     c.text_align, c.text_baseline = "center", "middle"

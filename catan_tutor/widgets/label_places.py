@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 
 import numpy as np
@@ -166,6 +166,7 @@ class LabelPlaces:
     waiting: list[Box] = field(default_factory=list)
     spots: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))  # their spots (px)
     harbors: list[Disc] = field(default_factory=list)  # the harbors' discs (with the gap)
+    held: dict[Spot, tuple[list[Box], list[Disc]]] = field(default_factory=dict)  # its piece
 
     @classmethod
     def of(
@@ -187,7 +188,9 @@ class LabelPlaces:
         tabs (``harbor_marks.harbor_marks``)."""
         labelled = any(k.label for k in pieces.knights)  # (a neutral's drawn larger)
         r, line = knight_size(vp.len(style.KNIGHT_RADIUS), ratio, zoom, labelled)  # (its rim)
-        boxes, discs = piece_shapes(vp, pieces, (style.HALO_WIDTH + GAP) * ratio, r + line(1.5))
+        halo, least = (style.HALO_WIDTH + GAP) * ratio, r + line(1.5)
+        boxes, discs = piece_shapes(vp, pieces, halo, least)
+        held = {spot: piece_shapes(vp, one, halo, least) for spot, one in _each_piece(pieces)}
         hexes, tokens = range(board.N_HEXES), list(tokens)
         ringed = frozenset(ringed)
         for spot in ringed:
@@ -211,6 +214,7 @@ class LabelPlaces:
             [(*vp.px(board.hex_centre_xy(h)), vp.len(style.TOKEN_RADIUS)) for h in tokens],
             [_letter_disc(vp, h, GLYPH * letter) for h in hexes] if letter else [],
             harbors=[(x, y, r + GAP * ratio) for x, y, r in harbors[0]],
+            held=held,
         )
 
     def at(self, x: float, y: float, w: float, h: float) -> Point:
@@ -382,13 +386,17 @@ class LabelPlaces:
         ]
         return min(under)[1] if under else None
 
-    def leader(self, spot: Spot, x: float, y: float, w: float, h: float) -> Leader | None:
+    def leader(
+        self, spot: Spot, x: float, y: float, w: float, h: float, named: bool = False
+    ) -> Leader | None:
         """The line from ``spot`` to its label ``w`` x ``h`` centred on ``(x, y)`` where the
         label went far out (past a token, the pieces): not clearly nearer its own spot than
         any other of its kind (``NEARER``), or more than a label's height beyond its ring (a
         phone's "N4" beside N6 at 7.1, "H4" over hex M at 5.13: l19). From the spot (its
         ring's edge when ringed) to the label's nearest edge; None where it reads as its
-        spot's."""
+        spot's. A label the lesson's text names (``named``) has one wherever it does not
+        touch its spot's ring or glow (learner18 at 1.1: "N4" a little off its corner, beside
+        "O6", read as naming hex O's spot)."""
         kind, i = spot
         sx, sy = self.vp.px(SPOT_XY[kind](i))
         left, top, right, bottom = _box(x, y, w, h)
@@ -398,9 +406,18 @@ class LabelPlaces:
         own = math.hypot(x - sx, y - sy)
         other = min(math.dist((x, y), p) for j, p in enumerate(spots_px(self.vp, kind)) if j != i)
         if gap <= 0 or (own <= NEARER * other and gap <= reach + h):
-            return None
+            if gap <= reach or not named or self._by_own_piece(spot, (left, top, right, bottom)):
+                return None
         start = reach / gap if spot in self.ringed else 0.0
         return ((sx + (nx - sx) * start, sy + (ny - sy) * start), (nx, ny))
+
+    def _by_own_piece(self, spot: Spot, box: Box) -> bool:
+        """Whether ``box`` touches the piece on ``spot`` (within a gap): "N6" beside P1's
+        settlement reads as its without a line."""
+        boxes, discs = self.held.get(spot, ((), ()))
+        m = 2 * GAP * self.ratio
+        wide = (box[0] - m, box[1] - m, box[2] + m, box[3] + m)
+        return any(meets(wide, b) for b in boxes) or any(hits(wide, d) for d in discs)
 
     def clear(self, box: Box) -> bool:
         """Whether ``box`` covers no piece and no ring."""
@@ -448,6 +465,18 @@ class LabelPlaces:
             + TOKEN * sum(meets(box, b) for b in self.marks)
             + LETTER * sum(hits(box, d) for d in self.letters)
         )
+
+
+def _each_piece(pieces: Pieces) -> Iterable[tuple[Spot, Pieces]]:
+    """Each building, knight and road alone, with its spot."""
+    none = replace(pieces, roads=(), buildings=(), knights=(), robber=None, merchant=None,
+                   displaced=None)  # fmt: skip
+    for b in pieces.buildings:
+        yield ("vertex", b.vertex), replace(none, buildings=(b,))
+    for k in pieces.knights:
+        yield ("vertex", k.vertex), replace(none, knights=(k,))
+    for road in pieces.roads:
+        yield ("edge", road.edge), replace(none, roads=(road,))
 
 
 def _letter_disc(vp: Viewport, h: int, least: float = 0.0) -> Disc:
