@@ -83,13 +83,21 @@ def test_a_lesson_step_shows_at_most_one_rule_marker(name: str) -> None:
 
 def test_lesson_1_1_cites_its_rules_in_one_marker_where_the_step_ends() -> None:
     """Lesson 1.1's opening text: plain sentences, one "§" at its end, whose name lists
-    every rule the text stands on (none of them lost in the thinning)."""
+    every rule the text stands on (none of them lost in the thinning). The setup rounds and
+    the distance rule are taught where they are first used, the road's step and P2's
+    (learner18 read the opening, which held them all, as a wall of text), each cited there."""
     sc = _lesson("base_setup.catan.yaml")
     page = verdicts.lesson_html(sc.root.tutor)
     assert len(_MARK.findall(page)) == 1
     assert re.search(r"11 dots in all\.<sup class='catan-rule-ref catan-rule-note'", page)
     cited = re.search(r"data-rule='([^']*)'", page.split("catan-rule-note")[1])[1].split()
-    assert {"BASE-SETUP-ROUND1", "BASE-SETUP-ROUND2", "BASE-BUILD-DISTANCE"} <= set(cited)
+    assert {"BASE-SETUP-FIRST-PLAYER", "BASE-COMP-NUMBERS", "BASE-BOARD-ROBBER-START"} <= set(cited)
+    road = sc.root.children[0]
+    settle = road.children[0]
+    assert "round 2 goes back from P3 to P1" in road.tutor and "odd hour" in road.tutor
+    assert {"BASE-SETUP-ROUND1", "BASE-SETUP-ROUND2"} <= set(_ID.findall(road.tutor))
+    assert "the distance rule" in settle.tutor
+    assert "BASE-BUILD-DISTANCE" in _ID.findall(settle.tutor)
 
 
 @pytest.mark.parametrize("name", LESSONS)

@@ -135,7 +135,7 @@ def test_rule_references_are_small_markers_not_bracketed_titles():
         "Rules: Victory at 10 victory points; Victory points; The beginner map, our reading; "
         "Where the robber starts"
     )
-    assert "; First round of setup; " in names[0] and names[0].count("our reading") == 1
+    assert "; Who goes first; " in names[0] and names[0].count("our reading") == 1
     assert all("role='button' tabindex='0'" in n for n in notes)
     assert "data-rule='BASE-BOARD-BEGINNER' role='img'" in page  # its "*" by its sentence
     opened = re.search(
@@ -143,7 +143,7 @@ def test_rule_references_are_small_markers_not_bracketed_titles():
         r"role='note' hidden><strong>Victory at 10 victory points</strong><br>",
         page,
     )
-    assert opened and "<strong>First round of setup</strong>" in page, page
+    assert opened and "<strong>Who goes first</strong>" in page, page
 
 
 def test_a_reading_is_marked_once_and_never_doubled():
