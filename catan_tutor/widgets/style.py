@@ -630,7 +630,8 @@ LAYOUT_CSS = (
     + MARKS_ONCE_CSS
     + TABLET_QUESTION_CSS
     + DISABLED_PRIMARY_CSS
-    + ".catan-head .widget-html,.catan-head .widget-html-content{line-height:1.35;"
+    + ".catan-head-where{opacity:.8}"  # (the lesson's title before it in bold: tutor.py)
+    ".catan-head .widget-html,.catan-head .widget-html-content{line-height:1.35;"
     "min-height:0;height:auto}"
     # the line naming the lesson, turn and phase in the lines kept for it beside the board
     # (three where the panels are narrower, 1024 px): a phase's words a line shorter move

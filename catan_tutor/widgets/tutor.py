@@ -424,16 +424,23 @@ class Tutor:
             who = f"{''.join(swatch(g.colors[a]) for a in waits)} {said}"
         sc = self.session.scenario
         # (on a phone the lesson's title stands for the variant's name: style.LAYOUT_CSS)
-        title = f"<span class='catan-head-lesson'>{markup.text(sc.title)} · </span>" if sc else ""
+        # the lesson's title in bold, where it stands in lighter words (learner18: all in one
+        # weight, the line read as a list of tags)
+        title = (
+            f"<span class='catan-head-lesson'><b>{markup.text(sc.title)}</b> · </span>"
+            if sc
+            else ""
+        )
         name = markup.text(wording.variant_beside(sc.title if sc else "", g.variant))
         variant = f"<span class='catan-head-variant'>{name} · </span>" if sc else f"{name} · "
         variant = variant if name else ""  # the lesson's title names it already
         mode = " · <b style='color:#b71c1c'>editing</b>" if self.session.editing else ""
         self.header.value = (
-            f"<div class='catan-head-title' style='font-size:15px'>{title}{variant}"
+            f"<div class='catan-head-title' style='font-size:15px'>{title}"
+            f"<span class='catan-head-where'>{variant}"
             f"{round_words(g.state)} · "  # (the round, not "turn 31": l33 read it as P1's)
             f"{_doing(secret, self.session, phase)}{mode}"
-            f"</div><div class='catan-head-prompt'>{who}</div>"
+            f"</span></div><div class='catan-head-prompt'>{who}</div>"
         )
 
     def _panels(self) -> None:
