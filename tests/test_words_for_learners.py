@@ -271,7 +271,15 @@ def test_laying_out_the_board_says_where_it_stands_and_shows_no_turn():
         t.session.step("forward")
     while t.session.game.state.phase == BOARD:
         t.session.step("forward")
-    assert controls.end_button.layout.display != "none"
+    # the starting pieces next: no dice and no turn to end, neither shown (learner18: both
+    # greyed all through setup); both once the turns begin
+    s = t.session
+    assert s.game.state.phase.startswith("setup")
+    assert controls.end_button.layout.display == "none" == controls.roll_button.layout.display
+    while s.game.state.phase.startswith("setup"):
+        s.forward() if s.timeline.current.children else s.play(s.legal()[0])
+    assert controls.end_button.layout.display != "none" != controls.roll_button.layout.display
+    assert not controls.roll_button.disabled
 
 
 def test_refusals_of_chance_and_of_other_variants_quote_no_notation():

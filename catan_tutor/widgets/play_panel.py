@@ -51,7 +51,6 @@ from .kinds import (
     variant_kinds,
 )
 from .kinds_unavailable import offer_kinds
-from .layout_steps import chance_button
 from .merchant_key import merchant_aside, pieces_key_html
 from .palette_key import KEY_CSS, palette_key
 from .panels import cards_text, dev_cards_text
@@ -59,7 +58,8 @@ from .place_words import OFF_BOARD_SHORT, off_board
 from .seat_pick import ASK, SeatPick, by_seat_only, with_pick
 from .tap_choices import agreeing, enabled_kinds, kinds_at_words, legal_with_spot
 from .try_words import try_help, try_verdict_html
-from .tutor_session import ROLL_PHASES, TutorSession
+from .turn_buttons import turn_buttons
+from .tutor_session import TutorSession
 from .wording import kind_words
 
 # A greyed kind's hover text, but for a kind naming only its seat: its press says why
@@ -407,17 +407,8 @@ class PlayPanel:
 
     def _buttons(self, kinds: list[str]) -> None:
         """Roll while a roll or chance is due; End turn while ending the turn is legal."""
-        g = self.session.game
-        self.roll_button.disabled = not (g.is_chance() or "roll" in kinds)
-        dice = "roll" in kinds or g.state.phase in ROLL_PHASES or g.state.phase == ROLLOFF
-        # what chance picks, said (layout_steps); a lesson's own throw: where to force it
-        chance_button(self.roll_button, g, dice, self.session.lesson_mode())
-        self.end_button.disabled = "end turn" not in kinds
-        # no turn to end while the board is laid out or the roll-off decides the seats (issue 33)
-        self.end_button.layout.display = "none" if g.state.phase in (BOARD, ROLLOFF) else ""
-        lit = not self.session.puzzle_secret  # not at a question: read as its answer (s17)
-        self.roll_button.button_style = "success" if lit and not self.roll_button.disabled else ""
-        self.end_button.button_style = "primary" if lit and not self.end_button.disabled else ""
+        s = self.session
+        turn_buttons(self.roll_button, self.end_button, s.game, kinds, s)
 
     def _tried(self) -> None:
         """Try a move: the text, the engine's verdict on it, Play for a legal one."""

@@ -76,7 +76,7 @@ import ipywidgets as widgets
 
 from ..game import Game
 from ..study.scenario import Scenario
-from . import icons, markup, verdicts, wording
+from . import icons, verdicts
 from .address import address_of
 from .authoring import AuthorPanel
 from .board_panel import BoardPanel
@@ -87,6 +87,7 @@ from .editor_panel import EditorPanel
 from .file_panel import FilePanel
 from .guard import guarded
 from .hand_once import without_shown_hand
+from .head_line import header_html
 from .hint_panel import HintPanel
 from .kinds import Spot
 from .lesson_goal import goal_parts, goal_shown, with_intro
@@ -95,15 +96,13 @@ from .mark_key import marks_key
 from .moves_panel import MovesPanel
 from .named_words import SpotsFollow
 from .one_piece import in_one_piece
-from .panels import bank_html, expectations_html, notice_html, players_html, swatch
+from .panels import bank_html, expectations_html, notice_html, players_html
 from .play_panel import PlayPanel, moment_widgets
 from .puzzle import PuzzleMode
 from .refusal_once import ring_gone_off, ring_once
 from .right_once import unsaid_by_right
 from .rules_panel import RulesPanel
 from .seat_pick import with_pick
-from .status_words import next_words, solved_here, solved_words, status_words
-from .turn_words import round_words
 from .tutor_session import TutorSession
 
 if TYPE_CHECKING:
@@ -388,60 +387,7 @@ class Tutor:
             self._hint_shown()
 
     def _header(self) -> None:
-        """Variant, turn and phase in words; who acts and what the game waits for, in the
-        engine's words (``Game.prompt``)."""
-        g = self.session.game
-        phase = g.state.phase
-        secret = self.session.puzzle_secret  # whose move and what kind: the puzzle's answer
-        if secret:
-            # (not "Puzzle: …": the title line says "a puzzle", the question's box "Puzzle")
-            who = "<span class='catan-head-asked'>Answer the question below.</span>"
-        elif g.is_over():
-            who = (
-                f"<b>{markup.text(g.names[g.winner])} wins</b>"
-                if g.winner is not None
-                else "game over"
-            )
-        elif g.is_chance():
-            prompt = verdicts.plain(g.prompt())
-            if prompt.lower().startswith("chance:"):
-                prompt = prompt.split(":", 1)[1].strip()
-            who = f"{icons.DIE} " + markup.text(prompt[:1].upper() + prompt[1:])
-        elif solved := solved_words(self.session):  # no move until ▶ (status_words.py)
-            said = f"{solved} {next_words(self.session)}".strip()  # what ▶ shows (l45)
-            who = f"<span class='catan-head-solved'>{markup.text(said)}</span>"
-        else:
-            p = g.current_player
-            name, sep, rest = verdicts.plain(g.prompt()).partition(": ")
-            rest = status_words(self.session, rest)  # what the page offers (l22)
-            said = (
-                f"<b>{markup.text(name)}</b>: {markup.text(rest)}"
-                if sep and name == g.names[p]
-                else markup.text(name + sep + rest)
-            )
-            # each player the game waits for, in their colour (issue 33: P3's was left out)
-            waits = [a for a in g.rules.actors(g.state) if 0 <= a < len(g.colors)] or [p]
-            who = f"{''.join(swatch(g.colors[a]) for a in waits)} {said}"
-        sc = self.session.scenario
-        # (on a phone the lesson's title stands for the variant's name: style.LAYOUT_CSS)
-        # the lesson's title in bold, where it stands in lighter words (learner18: all in one
-        # weight, the line read as a list of tags)
-        title = (
-            f"<span class='catan-head-lesson'><b>{markup.text(sc.title)}</b> · </span>"
-            if sc
-            else ""
-        )
-        name = markup.text(wording.variant_beside(sc.title if sc else "", g.variant))
-        variant = f"<span class='catan-head-variant'>{name} · </span>" if sc else f"{name} · "
-        variant = variant if name else ""  # the lesson's title names it already
-        mode = " · <b style='color:#b71c1c'>editing</b>" if self.session.editing else ""
-        self.header.value = (
-            f"<div class='catan-head-title' style='font-size:15px'>{title}"
-            f"<span class='catan-head-where'>{variant}"
-            f"{round_words(g.state)} · "  # (the round, not "turn 31": l33 read it as P1's)
-            f"{_doing(secret, self.session, phase)}{mode}"
-            f"</span></div><div class='catan-head-prompt'>{who}</div>"
-        )
+        self.header.value = header_html(self.session)
 
     def _panels(self) -> None:
         s = self.session
@@ -525,15 +471,3 @@ class Tutor:
 def _edit_piece(s: TutorSession) -> str | None:
     """The piece board clicks place, while they edit."""
     return s.edit_choice.shown(s.game).piece if s.editing else None
-
-
-def _doing(secret: bool, session: TutorSession, phase: str) -> str:
-    """The title line's last words: "a puzzle" at an open question, "puzzle solved" at one
-    just solved until ▶ (l34 at 1.4 on a phone: "placing the starting pieces", the next
-    step's, read as what to do now; "answer shown" when "Show the answer" played it), else
-    the phase's."""
-    if secret:
-        return "a puzzle"
-    if solved_here(session):
-        return "answer shown" if session.puzzle.answer_shown else "puzzle solved"
-    return markup.text(wording.phase_words(phase))
