@@ -82,7 +82,7 @@ PHASES = base.PHASES.replace(
         "DUMMY-DEV-DIE",
         chance=True,
         outcomes=dummy.die_outcomes,
-        pending=_says("the dummy's development die (6: it plays a card)"),
+        pending=_says("the dummy rolls its development die (only a 6 plays a card)"),
     ),
     Phase(
         CARD_DIE,
@@ -90,7 +90,7 @@ PHASES = base.PHASES.replace(
         chance=True,
         outcomes=dummy.die_outcomes,
         pending=_says(
-            "which card the dummy plays (1-3 Knight, 4 Longest Road, 5 Largest Army, 6 Monopoly)"
+            "the dummy rolls for its card (1-3 Knight, 4 Longest Road, 5 Largest Army, 6 Monopoly)"
         ),
     ),
     Phase(
