@@ -185,7 +185,8 @@ def test_the_visible_words_are_a_learners(browser, new_page, app_server: str) ->
     counts = form.locator("input[type='number']")
     for i, n in ((0, "1"), (2, "1"), (5, "2")):
         counts.nth(i).fill(n)
-    form.locator(".catan-verdict svg.catan-icon").first.wait_for()
+    # (the last box's verdict: one after an earlier box may be drawn first, a refusal's)
+    form.locator(".catan-verdict svg.catan-icon-ok").wait_for()
     labels = {x.strip() for x in form.locator(".widget-label").all_inner_texts()}
     assert "commodities" not in labels and "player" in labels, labels
     form_text = form.inner_text()

@@ -73,7 +73,8 @@ def _shown(node: Any) -> tuple[tuple[int, ...], str] | tuple[tuple[int, ...], st
         faces = first + tuple(s.dice[:2]) if first else tuple(s.dice)
         event = first_event(node) if first else ""
         if event and s.event:  # (C&K: the first roll's event die too, faded)
-            return faces, events_caption(event, str(s.event)), event
+            caption = events_caption(event, str(s.event)) + rethrown_words(node)
+            return faces, caption, event
         return faces, dice_caption(sums, faded=bool(first))
     for _ in range(ROLLOFF_LOOKBACK):
         parent = node.parent
@@ -148,6 +149,29 @@ def first_event(node: Any) -> str:
         if len(getattr(s, "sums", ()) or ()) == 1 and not s.rolled and s.dice:
             face = str(getattr(s, "event", "") or "")
     return face
+
+
+def rethrown_words(node: Any) -> str:
+    """After a C&K two-roll turn's second roll thrown again (CK2P-ROLL-SAME: its white and red
+    dice matched the first roll's sum and were rolled again, its event die kept), the pair
+    thrown away, said: the strip draws the dice kept, and the event die beside them read as
+    thrown with them (learner19 at 11.3: the green castle drawn beside a red 5, its card
+    drawn on the red 2 thrown away); '' otherwise."""
+    turn, sums = node.state.turn, tuple(getattr(node.state, "sums", ()) or ())
+    face = event_name(str(getattr(node.state, "event", "") or ""))
+    if len(sums) != 2 or sums[0] == sums[1]:
+        return ""
+    while node.parent is not None and node.parent.state.turn == turn:
+        node = node.parent
+        s = node.state
+        both = tuple(getattr(s, "sums", ()) or ())
+        if len(both) == 2 and both[0] == both[1] and not s.rolled and s.dice:
+            white, red = s.dice[:2]
+            return (
+                f" The {face} was thrown with a white {white} and a red {red}, the first roll's"
+                " sum again: those two were rolled again."
+            )
+    return ""
 
 
 def ship_steps(node: Any) -> int:

@@ -630,7 +630,11 @@ LAYOUT_CSS = (
     + MARKS_ONCE_CSS
     + TABLET_QUESTION_CSS
     + DISABLED_PRIMARY_CSS
-    + ".catan-head-where{opacity:.8}"  # (the lesson's title before it in bold: tutor.py)
+    # the variant, round and phase after the lesson's title in bold (head_line.py)
+    + ".catan-head-where{opacity:.8;font-size:13px}"
+    # on a phone in the usual weight: bold, 1.1's title line took a third line, and the board
+    # under it moved when the next phase's words took two
+    "@media (max-width:700px){.catan-head-lesson b{font-weight:inherit}}"
     ".catan-head .widget-html,.catan-head .widget-html-content{line-height:1.35;"
     "min-height:0;height:auto}"
     # the line naming the lesson, turn and phase in the lines kept for it beside the board
