@@ -461,6 +461,13 @@ def test_CK2P_ROLL_DOUBLE_after_both_rolls_each_roll_s_event_die_is_shown_the_fi
     assert "blue politics castle" in said and "green science castle" in said, caption
     assert said.index("politics") < said.index("science"), caption  # first, then second
     assert "event" in said and "faded" in said, caption
+    # CK2P-ROLL-SAME: the green castle was thrown with a pair of the first sum, rolled again;
+    # the strip draws the pair kept, so the caption says the castle came with the other
+    # (learner19 read the castle beside the red 5 as thrown with it: no card on a red 5)
+    assert said.endswith(
+        "the green science castle came with another white and red pair of the same sum as "
+        "the first roll; that pair was rolled again."
+    ), caption
     tl.goto(node)
     strip = BoardView(lambda: tl.game).painter.strip_painter
     c = _Strokes()

@@ -166,10 +166,9 @@ def rethrown_words(node: Any) -> str:
         s = node.state
         both = tuple(getattr(s, "sums", ()) or ())
         if len(both) == 2 and both[0] == both[1] and not s.rolled and s.dice:
-            white, red = s.dice[:2]
-            return (
-                f" The {face} was thrown with a white {white} and a red {red}, the first roll's"
-                " sum again: those two were rolled again."
+            return (  # (its faces in the step's words: the strip says no number)
+                f" The {face} came with another white and red pair of the same sum as the"
+                " first roll; that pair was rolled again."
             )
     return ""
 
