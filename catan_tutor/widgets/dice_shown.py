@@ -252,9 +252,12 @@ def event_words(state: Any, ships: int = 1) -> str:
     top = 5  # CK-BUILD-COSTS: an improvement track has levels 1 to 5
     level = next(lv for lv in range(1, top + 1) if threshold(lv) >= red)
     at = f"at level {level}" if level == top else f"at level {level} or higher"
+    track = TRACKS.index(face)
+    nobody = all(red > threshold(lv[track]) for lv in state.levels[: state.n])
     return head + (
         f"The red die shows {red}: every player with {face} improvements {at} "
         f"draws a {face} progress card."
+        + (" Nobody is at that level, so no card is drawn." if nobody else "")  # (learner19)
     )
 
 
