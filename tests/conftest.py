@@ -28,6 +28,10 @@ examples, in the same order), or paste the printed ``@reproduce_failure`` decora
 from __future__ import annotations
 
 import os
+
+# New games in the tutor (and the servers the browser tests start, which inherit this) draw
+# their seeds from the session's seeded draws, not the system's: the same games every run
+os.environ.setdefault("CATAN_TUTOR_SEEDED", "1")
 import re
 import warnings
 from pathlib import Path

@@ -253,3 +253,32 @@ def test_a_hint_taken_at_a_question_a_link_opened_comes_back_on_a_reload():
     reloaded = App(query=address(app))
     r = reloaded.session
     assert reloaded.status.value == "" and r.node.id == 24 and r.puzzle.hints == 1
+
+
+def test_a_visitors_new_games_each_get_their_own_seed_the_suites_stay_the_same(monkeypatch):
+    """learner19: three New games on fresh pages threw the same rolls in the same order (the
+    seed was drawn from the page's sampler, seeded the same each time), where the help says
+    a game's dice fall at random. A visitor's New game takes its seed from the system's
+    randomness (``secrets``), and the game's address carries it (Copy link replays it); the
+    test suite's (``SEEDED_ENV`` set, tests/conftest.py) from the seeded draws, the same on
+    every run."""
+    import secrets
+
+    from catan_tutor.widgets.app import SEEDED_ENV
+
+    picked = iter([123_456, 654_321])
+    monkeypatch.setattr(secrets, "randbelow", lambda n: next(picked))
+    monkeypatch.delenv(SEEDED_ENV)
+    seeds = []
+    for _ in range(2):
+        app = App(query=f"?lesson={LESSON}")
+        app.new()
+        seeds.append(keys(address(app))["seed"])
+    assert seeds == [["123456"], ["654321"]]
+    monkeypatch.setenv(SEEDED_ENV, "1")
+    again = []
+    for _ in range(2):
+        app = App(query=f"?lesson={LESSON}")
+        app.new()
+        again.append(keys(address(app))["seed"])
+    assert again[0] == again[1] and again[0] not in seeds

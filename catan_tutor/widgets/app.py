@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import os
+import secrets
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -46,6 +47,9 @@ from .tutor_session import TutorSession
 from .wording import variant_name
 
 # The page's name and its help: short, closed until asked for.
+# Set (to anything), a New game's seed comes from the session's seeded draws, not the system's
+# randomness: the test suite sets it (tests/conftest.py), so its games are the same every run
+SEEDED_ENV = "CATAN_TUTOR_SEEDED"
 HELP_HTML = (
     "<div class='catan-heading'><b style='font-size:18px;margin-right:10px'>Catan tutor</b>"
     "<details class='catan-help'><summary>How to use it</summary>"
@@ -476,6 +480,15 @@ class App:
         self.status.value = f"<span style='color:#b71c1c'>{icons.NO} {html.escape(text)}</span>"
         return False
 
+    def _fresh_seed(self) -> int:
+        """A New game's seed: the system's randomness, so each game a visitor starts has its
+        own board and dice (learner19: three New games threw the same rolls, where the help
+        says the dice fall at random); the session's seeded draws where ``SEEDED_ENV`` is set
+        (the test suite: the same games every run)."""
+        if os.environ.get(SEEDED_ENV):
+            return self.session.sampler.rng.randrange(1 << 30)
+        return secrets.randbelow(1 << 30)
+
     def new(self, link: Link | None = None) -> None:
         """Start a new game: the one ``link`` names (with its computer seats), else the
         variant and seats chosen in the New game settings (P1 human, the others computers
@@ -488,7 +501,7 @@ class App:
                 variant=self.variant.value,
                 players=self.players.value,
                 board=self.board.value,
-                seed=self.session.sampler.rng.randrange(1 << 30),
+                seed=self._fresh_seed(),
             )
         game = links.game_of(link)
         self.session.sampler = Sampler(link.seed)
