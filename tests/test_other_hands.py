@@ -11,6 +11,7 @@ from puzzle_answers import at_question, course_puzzles
 from catan_tutor.study.resources import packaged_lessons
 from catan_tutor.study.scenario import load_scenario
 from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.panels import cards_text
 from catan_tutor.widgets.play_panel import hand_bits
 
 
@@ -43,3 +44,30 @@ def test_no_other_hands_at_an_open_question_nor_against_the_computer_nor_in_setu
     t = Tutor(after_setup("base", 3))
     t.computer.set_seats({1: "greedy", 2: "greedy"})
     assert "Other hands" not in t.controls.hand.value
+
+
+def test_DUMMY_SETUP_HAND_the_dummys_face_up_cards_show_with_the_hands_in_its_turn_too():
+    """learner19 at 5.15 and 5.18: the dummy's hand is face up, yet its cards were in
+    Explore's Players tab only, and in the dummy's own turn (its robber, its bids) no hand
+    showed at all. Under the hand row the dummy's cards follow the other hands; in its turn
+    every hand shows, the dummy's with them. The cards are the game's (its trades change
+    them: after the bid it holds P1's 2 brick and gave up the grain)."""
+    t = _lesson("base_dummy_dummy_turn")
+    s = t.session
+    g = s.game
+    dummy = g.state.dummy
+    cards = g.observation(dummy)["seats"][dummy]["hand"]
+    assert f"the dummy: {cards_text(cards)}" in t.controls.hand.value.split("Other hands:")[1]
+    seen_turn = False
+    while s.timeline.current.children:
+        s.step("forward")
+        g = s.game
+        shown = t.controls.hand.value
+        said = f"the dummy: {cards_text(g.observation(dummy)['seats'][dummy]['hand'])}"
+        assert said in shown, (s.timeline.current.id, shown)
+        if s.own_seat() == dummy:
+            seen_turn = True
+            assert "Hands:" in shown and "Other hands" not in shown
+            assert all(f"{g.names[p]}: " in shown for p in range(g.players)), shown
+    assert seen_turn
+    assert "4 brick" in said and "1 grain" in said  # (after P1's winning bid of 2 brick)

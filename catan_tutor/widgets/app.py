@@ -480,15 +480,6 @@ class App:
         self.status.value = f"<span style='color:#b71c1c'>{icons.NO} {html.escape(text)}</span>"
         return False
 
-    def _fresh_seed(self) -> int:
-        """A New game's seed: the system's randomness, so each game a visitor starts has its
-        own board and dice (learner19: three New games threw the same rolls, where the help
-        says the dice fall at random); the session's seeded draws where ``SEEDED_ENV`` is set
-        (the test suite: the same games every run)."""
-        if os.environ.get(SEEDED_ENV):
-            return self.session.sampler.rng.randrange(1 << 30)
-        return secrets.randbelow(1 << 30)
-
     def new(self, link: Link | None = None) -> None:
         """Start a new game: the one ``link`` names (with its computer seats), else the
         variant and seats chosen in the New game settings (P1 human, the others computers
@@ -501,7 +492,7 @@ class App:
                 variant=self.variant.value,
                 players=self.players.value,
                 board=self.board.value,
-                seed=self._fresh_seed(),
+                seed=fresh_seed(self.session.sampler),
             )
         game = links.game_of(link)
         self.session.sampler = Sampler(link.seed)
@@ -568,3 +559,13 @@ def page_query() -> str:
     preheated kernel until its visitor arrives: see ``App.visit``). Voilà sets
     ``QUERY_STRING`` in the environment of every kernel it starts for a page."""
     return os.environ.get("QUERY_STRING", "")
+
+
+def fresh_seed(sampler: Sampler) -> int:
+    """A New game's seed: the system's randomness, so each game a visitor starts has its own
+    board and dice (learner19: three New games threw the same rolls, where the help says the
+    dice fall at random); ``sampler``'s seeded draws where ``SEEDED_ENV`` is set (the test
+    suite: the same games every run)."""
+    if os.environ.get(SEEDED_ENV):
+        return sampler.rng.randrange(1 << 30)
+    return secrets.randbelow(1 << 30)

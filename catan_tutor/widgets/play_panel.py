@@ -605,20 +605,27 @@ def other_hands_html(s: TutorSession) -> str:
     none at an open question (matched with the unnamed hand, they would tell whose turn it
     is), against the computer or while they hold nothing."""
     g, own = s.game, s.own_seat()
+    # the dummy's cards are face up: shown too, and every hand in the dummy's own turn
+    # (learner19: they were in Explore's Players tab only, its trades and steals unchecked)
+    dummy = g.state.dummy
     if (
         not s.studying()
         or s.puzzle_secret
         or not s.shows_every_hand()
-        or not own_hand_html(g, own, False)
+        or not (own == dummy >= 0 or own_hand_html(g, own, False))
     ):
         return ""
     others = [p for p in range(g.players) if p != own]
-    if all(held_nothing(g, p) for p in others):
+    if all(held_nothing(g, p) for p in others) and dummy < 0:
         return ""  # (the set-up's "P2: nothing · P3: nothing" says nothing)
     rows = [f"{g.names[p]}: {'; '.join(hand_bits(g, p))}" for p in others]
+    if dummy >= 0:
+        hand = g.observation(dummy)["seats"][dummy]["hand"]
+        rows.append(f"the dummy: {cards_text(hand)}")
+    head = "Hands" if own == dummy else "Other hands"
     return (
         "<div class='catan-other-hands' style='margin:0 0 2px 0;font-size:13px'>"
-        f"<b>Other hands:</b> {html.escape(' · '.join(rows))}</div>"
+        f"<b>{head}:</b> {html.escape(' · '.join(rows))}</div>"
     )
 
 
