@@ -82,12 +82,16 @@ def test_pause_stops_the_computers_moves_and_resume_lets_them_play():
     # said where the learner looks, and no palette left on the page (issue 33: the page kept
     # P1's last buttons when given none, and "end turn" there did nothing)
     assert "P2 (computer) is to move: press Resume to let it play." in t.computer.status.value
+    # the title's prompt says whose move it is (learner20: a computer's "P2: place a
+    # settlement" read as the learner's own instruction)
+    assert "<b>P2</b> (computer): place a settlement" in t.header.value, t.header.value
     assert t.controls.palette.layout.display == "none"
     t.computer.pause_button.click()  # Resume: P2, P3, P4, P4, P3, P2 set up at once
     assert not t.session.paused and t.computer.pause_button.description == "Pause"
     assert [a.player for a in t.timeline.moves()[2:]] == [1, 1, 2, 2, 3, 3, 3, 3, 2, 2, 1, 1]
     assert t.game.rules.actors(t.game.state) == [0]
     assert "Your move, P1" in t.computer.status.value
+    assert "<b>P1</b> (you): place a settlement" in t.header.value, t.header.value
     assert t.controls.palette.layout.display == ""  # P1's kinds offered again
 
 

@@ -40,8 +40,13 @@ def header_html(session: TutorSession) -> str:
         p = g.current_player
         name, sep, rest = verdicts.plain(g.prompt()).partition(": ")
         rest = status_words(session, rest)  # what the page offers (l22)
+        # against the computers, whose move it is said (learner20: a computer's "P3: trade,
+        # build…" read as the learner's own instruction)
+        who_is = ""
+        if session.against_computer() and sep and name == g.names[p]:
+            who_is = " (computer)" if p in session.computers else " (you)"
         said = (
-            f"<b>{markup.text(name)}</b>: {markup.text(rest)}"
+            f"<b>{markup.text(name)}</b>{who_is}: {markup.text(rest)}"
             if sep and name == g.names[p]
             else markup.text(name + sep + rest)
         )
