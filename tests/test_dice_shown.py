@@ -479,3 +479,26 @@ def test_CK2P_ROLL_DOUBLE_after_both_rolls_each_roll_s_event_die_is_shown_the_fi
     c = _Strokes()
     strip.draw(c, strip_scene(node.state), None, (faces, caption))
     assert [f for f, _ in c.faces if f in style.EVENT_FILL.values()][:1] == [science]
+
+
+def test_DUMMY_ROBBER_TARGET_the_dummys_own_dice_are_drawn_alone_and_said_whose():
+    """learner20 at 5.15: the four tie-break rolls ("A rolls a 2", "G rolls a 5", "P1 rolls
+    a 4", "P2 rolls a 1") were told while the strip kept the 7 before them as "the last roll",
+    and the development die after them was never drawn. Each of the dummy's single dice is
+    drawn alone at the step that throws it, said whose (a hex's, for the robber's tie), and
+    the strip goes back to the last roll after it."""
+    tl = load_scenario(lessons_dir() / "base_dummy_dummy_turn.catan.yaml").timeline
+    line = [tl.root]
+    while line[-1].children:
+        line.append(line[-1].children[0])
+    shown = [(str(n.action), dice_shown(n)) for n in line]
+    singles = [(a, f, c) for a, (f, c) in shown if len(f) == 1 and not a.startswith("die white")]
+    assert singles == [
+        ("die tiebreak 2", (2,), "The tie-break die rolled for hex A."),
+        ("die tiebreak 5", (5,), "The tie-break die rolled for hex G."),
+        ("die tiebreak 4", (4,), "The tie-break die P1 rolled."),
+        ("die tiebreak 1", (1,), "The tie-break die P2 rolled."),
+        ("die dev 3", (3,), "The dummy's development die."),
+    ], singles
+    after = next(d for a, d in shown if a.startswith("steal "))
+    assert after == ((3, 4), "The dice of the last roll.")

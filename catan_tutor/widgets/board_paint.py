@@ -565,7 +565,8 @@ class StripPainter:
                 x += size * 1.25
             faces, x = faces[2:], x + size * 0.35
         if faces or event:
-            for colour, value in zip(style.DICE, (*faces, 0, 0)[:2], strict=True):
+            shown = (*faces, 0, 0)[: 1 if len(faces) == 1 else 2]  # (one: the dummy's own die)
+            for colour, value in zip(style.DICE[: len(shown)], shown, strict=True):
                 self._draw_die(c, x, y, size, colour, value)
                 x += size * 1.25
             if strip.ck:  # the event die (while a second roll is thrown: the first's, faded)

@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..actions import Die, EventDie
+from ..actions import DIE_WORDS, SINGLE_DICE, Die, EventDie
+from ..board import HEX_NAMES
 from ..progress_cards import TRACKS
 from ..rules.barbarians import TRACK_END
 from ..state import BOARD, ROLLOFF
@@ -57,6 +58,9 @@ def dice_shown(node: Any) -> DiceShown:
 
 def _shown(node: Any) -> tuple[tuple[int, ...], str] | tuple[tuple[int, ...], str, str]:
     s = node.state
+    single = _single_die(node)
+    if single:
+        return single
     sums = tuple(getattr(s, "sums", ()) or ())
     if s.rolled:
         if s.phase == ROLLOFF:  # a player is "P1 (red)" until the roll-off turns the seats
@@ -90,6 +94,23 @@ def _shown(node: Any) -> tuple[tuple[int, ...], str] | tuple[tuple[int, ...], st
     if s.phase == BOARD:  # lesson 1.3: "No dice yet." meant nothing there (issue 33)
         return (), LAYING_OUT
     return (), NOT_YET if s.turn >= 1 else NO_DICE
+
+
+def _single_die(node: Any) -> tuple[tuple[int, ...], str] | None:
+    """The dummy's single die just thrown at ``node`` (a tie-break, its development, card or
+    resource die): that die alone, said whose it is (learner20 at 5.15: its four tie-break
+    rolls were told, while the strip kept the 7 before them as "the last roll"); else None."""
+    a = node.action
+    if not isinstance(a, Die) or a.die not in SINGLE_DICE or node.parent is None:
+        return None
+    if a.die == "tiebreak":
+        before = node.parent.state
+        purpose, cands, totals = before.tiebreak
+        c = cands[len(totals)]
+        if purpose == "robber":  # (the hexes tied for the robber roll in turn)
+            return (a.value,), f"The tie-break die rolled for hex {HEX_NAMES[c]}."
+        return (a.value,), f"The tie-break die {before.name(c)} rolled."
+    return (a.value,), f"The dummy's {DIE_WORDS.get(a.die, a.die)} die."
 
 
 def equal_roll(node: Any) -> bool:
