@@ -179,9 +179,9 @@ def rethrown_words(node: Any) -> str:
     thrown with them (learner19 at 11.3: the green castle drawn beside a red 5, its card
     drawn on the red 2 thrown away); '' otherwise."""
     turn, sums = node.state.turn, tuple(getattr(node.state, "sums", ()) or ())
-    face = event_name(str(getattr(node.state, "event", "") or ""))
     if len(sums) != 2 or sums[0] == sums[1]:
         return ""
+    face = event_name(str(getattr(node.state, "event", "") or ""))
     while node.parent is not None and node.parent.state.turn == turn:
         node = node.parent
         s = node.state

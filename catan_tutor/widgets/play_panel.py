@@ -407,8 +407,7 @@ class PlayPanel:
 
     def _buttons(self, kinds: list[str]) -> None:
         """Roll while a roll or chance is due; End turn while ending the turn is legal."""
-        s = self.session
-        turn_buttons(self.roll_button, self.end_button, s.game, kinds, s)
+        turn_buttons(self.roll_button, self.end_button, kinds, self.session)
 
     def _tried(self) -> None:
         """Try a move: the text, the engine's verdict on it, Play for a legal one."""

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from ..game import Game
 from ..state import BOARD, ROLLOFF
 from .layout_steps import chance_button
 from .tutor_session import ROLL_PHASES
@@ -19,9 +18,10 @@ if TYPE_CHECKING:
 
 
 def turn_buttons(
-    roll: widgets.Button, end: widgets.Button, g: Game, kinds: list[str], s: TutorSession
+    roll: widgets.Button, end: widgets.Button, kinds: list[str], s: TutorSession
 ) -> None:
-    """Set ``roll`` and ``end`` for game ``g`` where the moment's kinds are ``kinds``."""
+    """Set ``roll`` and ``end`` for session ``s``'s game, the moment's kinds ``kinds``."""
+    g = s.game
     roll.disabled = not (g.is_chance() or "roll" in kinds)
     dice = "roll" in kinds or g.state.phase in ROLL_PHASES or g.state.phase == ROLLOFF
     chance_button(roll, g, dice, s.lesson_mode())  # (a lesson's own throw: where to force it)
