@@ -438,10 +438,11 @@ def _merchant(state: Any, fill: Any) -> Merchant | None:
 def track_words(barbarians: int, defenders: int) -> str:
     """The strengths the barbarian track compares, each with what it counts: the barbarians
     are as strong as the cities on the board (CK-BARB-STRENGTH), the defenders as the active
-    knights (CK-BARB-DEFENSE): "Barbarians 3 · active knights 2", under the track's
-    "barbarian ship" (issue 33: "barbarians 3 vs knights 0" left a learner to guess what the
+    knights' summed strength (CK-BARB-DEFENSE): "Barbarians 3 · knights' strength 2", under
+    the track's "barbarian ship" (issue 33: "barbarians 3 vs knights 0" left a learner to guess what the
     numbers were; "(cities)" was read as one seat's, l32: "barbarians 3 (cities)" beside P1's
-    "cities 2"; a fresh learner read "all cities 3 vs active knights 0" as no sentence)."""
+    "cities 2"; a fresh learner read "all cities 3 vs active knights 0" as no sentence;
+    learner18 read "active knights 2" beside one strong knight as two knights)."""
     return track_forms(barbarians, defenders)[0]
 
 
@@ -450,7 +451,7 @@ def track_forms(barbarians: int, defenders: int) -> tuple[str, ...]:
     (l35 at 7.8 and 10.1: "barbarians 4 (all cities) vs active knights 3" before a roll,
     "all cities 4 vs active knights 3" once the dice took room beside it; l34 read "(all
     cities)" on some boards and "(cities)" on others)."""
-    return (f"Barbarians {barbarians} · active knights {defenders}",)
+    return (f"Barbarians {barbarians} · knights' strength {defenders}",)
 
 
 def strip_scene(state: Any) -> Strip:

@@ -289,7 +289,7 @@ def test_CK_BARB_STRENGTH_the_track_says_what_its_numbers_count_and_fits(monkeyp
                 break
             t.session.step("forward")
     assert steps >= 30, steps
-    full = re.compile(r"Barbarians \d+ · active knights \d+")  # (one wording, l35)
+    full = re.compile(r"Barbarians \d+ · knights' strength \d+")  # (one wording, l35)
     assert any(full.fullmatch(w) for w in said), said
     past = re.compile(r"last attack: barbarians \d+ vs knights \d+, Catan fell")
     assert any(past.fullmatch(w) for w in said), said

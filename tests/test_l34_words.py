@@ -175,7 +175,7 @@ def test_CK_BARB_STRENGTH_the_track_says_what_the_barbarians_count_in_one_wordin
 
     assert BARBARIANS_COUNT == "all cities"
     forms = scene.track_forms(3, 2)
-    assert forms == ("Barbarians 3 · active knights 2",)  # (one wording: test_l35_page.py)
+    assert forms == ("Barbarians 3 · knights' strength 2",)  # (one wording: test_l35_page.py)
     assert scene.track_words(3, 2) == forms[0]
     from catan_tutor import new_game
 

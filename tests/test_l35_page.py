@@ -115,7 +115,7 @@ def test_CK_BARB_STRENGTH_the_track_s_words_stay_one_wording_before_and_after_a_
         for short in (False, True)
     }
     assert said == {scene.track_words(strip.barbarians, strip.defenders)}, said
-    assert said == {f"Barbarians {strip.barbarians} · active knights {strip.defenders}"}
+    assert said == {f"Barbarians {strip.barbarians} · knights' strength {strip.defenders}"}
 
 
 def _title(t: Tutor) -> str:

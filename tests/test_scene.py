@@ -209,7 +209,7 @@ def test_both_renderers_draw_the_scene_not_the_state(
     assert TRACK_SHORT in texts, texts  # (one wording, whatever the room: l35)
 
 
-TRACK_SHORT = "Barbarians 99 · active knights 42"
+TRACK_SHORT = "Barbarians 99 · knights' strength 42"
 
 
 def _spy(view: BoardView) -> dict[str, list]:
