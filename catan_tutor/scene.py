@@ -439,10 +439,10 @@ def track_words(barbarians: int, defenders: int) -> str:
     """The strengths the barbarian track compares, each with what it counts: the barbarians
     are as strong as the cities on the board (CK-BARB-STRENGTH), the defenders as the active
     knights' summed strength (CK-BARB-DEFENSE): "Barbarians 3 · knights' strength 2", under
-    the track's "barbarian ship" (issue 33: "barbarians 3 vs knights 0" left a learner to guess what the
-    numbers were; "(cities)" was read as one seat's, l32: "barbarians 3 (cities)" beside P1's
-    "cities 2"; a fresh learner read "all cities 3 vs active knights 0" as no sentence;
-    learner18 read "active knights 2" beside one strong knight as two knights)."""
+    the track's "barbarian ship" (issue 33: "barbarians 3 vs knights 0" left a learner to
+    guess what the numbers were; "(cities)" was read as one seat's, l32: "barbarians 3
+    (cities)" beside P1's "cities 2"; a fresh learner read "all cities 3 vs active knights
+    0" as no sentence; learner18 read "active knights 2" beside one strong knight as two)."""
     return track_forms(barbarians, defenders)[0]
 
 

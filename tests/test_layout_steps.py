@@ -8,7 +8,7 @@ from __future__ import annotations
 from catan_tutor.actions import PlaceTile
 from catan_tutor.state import BOARD
 from catan_tutor.widgets import App
-from catan_tutor.widgets.layout_steps import PICKS, ROLL_TIP
+from catan_tutor.widgets.layout_steps import LESSON_PICK, ONE_DIE, PICKS, ROLL_TIP
 
 
 def test_to_the_end_lays_the_rest_of_the_board_off_the_lessons_line_base_board_variable():
@@ -32,8 +32,25 @@ def test_the_chance_buttons_tooltip_says_what_chance_picks_base_board_variable()
     s, t = app.session, app.tutor
     button = t.controls.roll_button
     assert button.description == "Let chance pick"
-    assert button.tooltip == PICKS[PlaceTile] and "dice" not in button.tooltip
+    # on the lesson's line, what ▶ plays too (learner21 at 5.15: which of the two to press?)
+    assert button.tooltip == PICKS[PlaceTile] + LESSON_PICK and "dice" not in button.tooltip
+    lessons = s.timeline.current.children[0].action
+    s.play(next(a for a in s.legal() if isinstance(a, PlaceTile) and a != lessons))
+    assert button.tooltip == PICKS[PlaceTile]  # (off the line: chance's own pick)
     s.step("last")
     while s.game.state.phase != "main":  # the setup played on: the dice are due later
         s.forward() if s.timeline.current.children else s.play(s.legal()[0])
     assert button.description == "Roll" and button.tooltip == ROLL_TIP
+
+
+def test_the_dummys_single_die_says_roll_the_die_and_plays_what_the_lesson_plays():
+    """learner21 at 5.15: at the dummy's tie-break dice the one lit button read "Let chance
+    pick" beside ▶, and a newcomer did not know which to press (DUMMY-ROBBER-TARGET's die)."""
+    app = App(start="base_dummy_dummy_turn", query="")
+    s, button = app.session, app.tutor.controls.roll_button
+    while not (s.game.is_chance() and button.description == ONE_DIE):
+        s.forward()
+    assert button.tooltip == "roll the die" + LESSON_PICK and not button.disabled
+    lessons = s.timeline.current.children[0]
+    button.click()
+    assert s.timeline.current is lessons  # the lesson's own die, as ▶ plays it

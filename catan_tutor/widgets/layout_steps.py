@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import PlaceHarbor, PlaceTile, SpiralStart
+from ..actions import SINGLE_DICE, Die, PlaceHarbor, PlaceTile, SpiralStart
 from ..game import Game
 from ..state import BOARD
 
@@ -39,6 +39,12 @@ ROLL_TIP = "roll the dice (to set what they show, pick “Set the dice yourself�
 # A lesson's roll outside Explore: the lesson's own throw, no form to set the dice (s35: its
 # form played the roll alone, the lesson's text then saying dice the panel did not show)
 LESSON_ROLL_TIP = "roll the dice (the lesson's own throw; to set what they show, open Explore)"
+# a single die of the dummy's (a tie-break, its development, card or resource die): "Let chance
+# pick" beside ▶ left a learner asking which to press (learner21 at 5.15)
+ONE_DIE = "Roll the die"
+DIE_TIP = "roll the die (to set what it shows, use the form below)"
+# on a lesson's line the chance button plays the lesson's own outcome, as ▶ does (learner21)
+LESSON_PICK = " (the lesson's own: ▶ under the board does the same)"
 
 
 def laying_out(session: TutorSession) -> bool:
@@ -56,12 +62,17 @@ def lay_out(session: TutorSession) -> None:
         session.advance(session.chance(session.game))
 
 
-def chance_tip(game: Game, dice: bool, lesson: bool = False) -> str:
+def chance_tip(game: Game, dice: bool, lesson: bool = False, follows: bool = False) -> str:
     """The chance button's tooltip: the dice's (``dice``: a roll is due or under way; a
-    lesson's own throw outside Explore: ``lesson``), else what chance picks now."""
+    lesson's own throw outside Explore: ``lesson``), else what chance picks now, said to be
+    what ▶ plays where the lesson's own outcome comes next (``follows``)."""
+    if follows and game.is_chance() and not dice:
+        return chance_tip(game, dice).split(" (")[0] + LESSON_PICK
     words = chance_words(game, dice)
     if words in CARD_TIPS:
         return CARD_TIPS[words]
+    if words == ONE_DIE:
+        return DIE_TIP
     if dice or not game.is_chance():
         return LESSON_ROLL_TIP if lesson else ROLL_TIP
     picks = [PICKS[k] for k in {type(a) for a in game.legal_actions()} if k in PICKS]
@@ -71,21 +82,27 @@ def chance_tip(game: Game, dice: bool, lesson: bool = False) -> str:
 def chance_words(game: Game, dice: bool) -> str:
     """The chance button's words: "Steal a card" for the robber's steal, "Draw a card" where
     chance draws another card unseen (a progress card after the event die too), "Roll"
-    while a roll is due or under way (``dice``), else "Let chance pick"."""
+    while a roll is due or under way (``dice``), "Roll the die" for a single die of the
+    dummy's, else "Let chance pick"."""
     if not game.is_chance():
         return "Roll"
-    kinds = {type(a).__name__ for a in game.legal_actions()}
+    legal = game.legal_actions()
+    kinds = {type(a).__name__ for a in legal}
     if kinds == {"Steal"}:
         return STEAL_WORDS
     if kinds and kinds <= set(CARD_DRAWS):
         return "Draw a card"
+    if not dice and legal and all(isinstance(a, Die) and a.die in SINGLE_DICE for a in legal):
+        return ONE_DIE
     return "Roll" if dice else "Let chance pick"
 
 
-def chance_button(button: widgets.Button, game: Game, dice: bool, lesson: bool = False) -> None:
+def chance_button(
+    button: widgets.Button, game: Game, dice: bool, lesson: bool = False, follows: bool = False
+) -> None:
     """The Roll button, its words as ``chance_words`` says them ("Roll", "Draw a card", "Let
     chance pick"); its tooltip says what it does (``chance_tip``)."""
     button.description = chance_words(game, dice)
-    tip = chance_tip(game, dice, lesson)
+    tip = chance_tip(game, dice, lesson, follows)
     if button.tooltip != tip:
         button.tooltip = tip

@@ -24,7 +24,8 @@ def turn_buttons(
     g = s.game
     roll.disabled = not (g.is_chance() or "roll" in kinds)
     dice = "roll" in kinds or g.state.phase in ROLL_PHASES or g.state.phase == ROLLOFF
-    chance_button(roll, g, dice, s.lesson_mode())  # (a lesson's own throw: where to force it)
+    follows = bool(s.lesson_id) and any(s.from_file(c) for c in s.timeline.current.children)
+    chance_button(roll, g, dice, s.lesson_mode(), follows)  # (the lesson's own: ▶ plays it too)
     end.disabled = "end turn" not in kinds
     setup = g.state.phase.startswith("setup") and roll.disabled
     roll.layout.display = "none" if setup else ""
