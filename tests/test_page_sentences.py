@@ -90,6 +90,10 @@ def test_a_road_form_asks_where_the_road_goes_and_lists_moves_as_a_choice():
     form = ActionForm(g, [a for a in g.legal_actions() if isinstance(a, BuildRoad)], print)
     shown = form.status.value
     assert "Choose where the road goes: an edge, the side of a hex" in shown, shown
+    assert "(on the board, where the allowed ones glow, or in" in shown  # (learner18)
+    asked = ActionForm(g, [a for a in g.legal_actions() if isinstance(a, BuildRoad)], print,
+                       any_move=True)  # fmt: skip
+    assert "(on the board, or in" in asked.status.value  # (a puzzle's: nothing glows)
     assert form.listed.description == LIST_LABEL == "or choose one here:"
     settle = ActionForm(new_game("base", players=3), [Settle(0, 0), Settle(0, 1)], print)
     assert "Choose where the settlement goes: a corner, where hexes meet" in settle.status.value

@@ -221,6 +221,9 @@ ALLOWED = " (allowed)"  # (words: a list shows no icon; ✓ is a pictograph, tes
 # after the others of a list that marks some allowed (learner18: the untagged ones read as
 # not known either way); picking one still says why not
 NOT_ALLOWED = " (not allowed)"
+# what the glow on the board means, said where a spot is asked for (learner18: only the help
+# said it); never at an open question, where nothing glows (``any_move``)
+GLOWING = ", where the allowed ones glow"
 
 
 def allowed_marked(
@@ -632,7 +635,8 @@ class ActionForm:
             # the list by its label (s41: "in a list above" of the list beside the form)
             named = self.pickers[empty].description
             where = f"the “{named}” list" if named else "its list"
-            where = f"on the board, or in {where}" if empty in clicked_fields(self.cls) else where
+            board = "on the board" if self.any_move else f"on the board{GLOWING}"
+            where = f"{board}, or in {where}" if empty in clicked_fields(self.cls) else where
             where = where if where.startswith("on ") else f"in {where}"
             self.status.value = (
                 f"{_CHOOSE_SPAN}{first}hoose "
