@@ -305,8 +305,14 @@ def test_a_move_with_a_part_left_out_asks_for_it_and_is_not_judged() -> None:
     assert f"{NO} Not complete" in t.puzzle.result.value and t.timeline.current.id == node.id
     robber = next(a for a in course_puzzles() if a.lesson == "puzzle_base_robber")
     sc = robber.scenario()
-    j = judge(robber.puzzle, sc.timeline.nodes[robber.node], sc.timeline.rules, "P1 robber M")
-    assert j.read and "rob nobody" in j.text  # (an empty victim is a choice: its rule says)
+    at, rules = sc.timeline.nodes[robber.node], sc.timeline.rules
+    j = judge(robber.puzzle, at, rules, "P1 robber M nobody")
+    assert j.read and "rob nobody" in j.text  # (an empty victim said is a choice: its rule says)
+    # typed as the box's example shows, the victim left out is the one there is (learner22:
+    # "P1 robber Q" was refused for robbing nobody, "robber on Q" judged right)
+    j = judge(robber.puzzle, at, rules, "P1 robber M")
+    assert j.read and not j.correct and "steal a card from P2" in j.text, j.text
+    assert judge(robber.puzzle, at, rules, "P1 robber Q").correct
 
 
 def test_a_hint_after_a_wrong_answer_replaces_its_verdict(tutor):

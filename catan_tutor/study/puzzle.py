@@ -336,8 +336,10 @@ def _judge(puzzle: Puzzle, node: Node, rules, move: Action | str, chosen: type |
     own = can(s, ex.action, ex.legal)
     tried = kind_words(ex.action)  # the try's kind is its own to say ("A bank trade gives…")
     hidden = [w for w in secrets(puzzle, node, rules) if not _names(own, w) and w not in tried]
-    words = shown if shown != str(move) else None  # typed in words (not notation, no click)
-    if not ex.legal and (asks := left_out(game, ex.action, words)):  # "P1 improve trade"
+    # typed, in words or in notation (learner22 at 2.2: "P1 robber Q", typed as the box's
+    # example shows, was refused for robbing nobody, "robber on Q" judged right); a click or
+    # the form names its victim, "nobody" too
+    if not ex.legal and (asks := left_out(game, ex.action, typed)):  # "P1 improve trade"
         if (only := only_completion(game, ex.action)) is not None:  # one city: judged (l26)
             return _judge(puzzle, node, rules, only, chosen)
         return incomplete(str(ex.action), asks)
