@@ -1327,7 +1327,8 @@ def test_a_refusal_whose_reason_is_secret_is_two_plain_sentences(monkeypatch):
     asked = next(a for a in PUZZLES if a.lesson == "puzzle_ck_walls")
     tl = asked.scenario().timeline
     assert tl is not None
-    j = judge(asked.puzzle, tl.nodes[asked.node], tl.rules, "P3 settle B4")
+    bare = dataclasses.replace(asked.puzzle, wrong=())  # (no author's reason for the kind)
+    j = judge(bare, tl.nodes[asked.node], tl.rules, "P3 settle B4")
     assert j.text == f"P3 can't build a settlement on B4. {SECRET_WHY}", j.text
 
 
