@@ -87,7 +87,7 @@ def test_a_scenario_gives_its_main_line_to_the_end():
     while node.children:
         node = node.children[0]
     assert list(log["notation"]) == [str(a) for a in tl.moves(node)]
-    i = list(log["notation"]).index("P3 improve science C6")  # 7th move, after the roll and trades
+    i = list(log["notation"]).index("P3 improve science H4")  # 7th move, after the roll and trades
     assert i == 6 and log.at[0, "notation"] == "P3 roll"
     assert log.at[i, "P3 vp"] == 7  # the scenario's own expectation after that move
     assert log.at[i, "P3 paper"] == -4  # level 4 of science costs 4 paper

@@ -19,7 +19,7 @@ PLAIN = {
     "BASE-COMP-NUMBERS": "Number tokens and their dots",
     "BASE-COMP-HARBORS": "The nine harbors",
     "BASE-COMP-CARDS": "The cards in the box",
-    "BASE-COMP-PIECES": "Each player's pieces",
+    "BASE-COMP-PIECES": "The pieces a game is played with",
     "BASE-BOARD-GRID": "How hexes, corners and edges are named",
     "BASE-BOARD-BEGINNER": "The beginner map",
     "BASE-BOARD-BEGINNER-HARBORS": "Harbors of the beginner map",
