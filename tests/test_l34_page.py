@@ -1,7 +1,7 @@
 """What a fresh learner (l34) met on the page, checked without a browser (the page's own
 checks: test_browser_l34_page.py): a question just solved names it in the title line, not
-the next step's task; a hand holding nothing has no row; a tap on the board after solving
-says "Solved. Press ▶" no more (the title and the line by ▶ say it)."""
+the next step's task; a hand holding nothing has no row while every hand is empty; a tap on
+the board after solving says "Solved. Press ▶" no more (the title and the line by ▶ say it)."""
 
 from __future__ import annotations
 
@@ -64,6 +64,23 @@ def test_a_hand_holding_nothing_has_no_row():
     g = t.session.game
     seat = g.current_player
     assert any(g.state.hands[seat]) and "P3's hand: 1 brick" in _text(t.controls.hand.value)
+
+
+def test_an_empty_hand_keeps_its_row_while_another_holds_cards():
+    """learner22 at 3.1: P1's row went once P1 had spent every card, beside "Other hands: P3:
+    nothing", and read as the panel failing: the row goes only while every hand is empty."""
+    from catan_tutor.widgets.app import App
+
+    app = App(start="base_trading_harbors", query="")
+    s = app.session
+    while s.timeline.current.children:
+        s.step("forward")
+        g = s.game
+        if held_nothing(g, s.own_seat()) and not all(held_nothing(g, p) for p in range(g.players)):
+            break
+    else:
+        raise AssertionError("no step where the seat to move holds nothing and another cards")
+    assert f"{g.names[s.own_seat()]}'s hand: nothing" in _text(app.tutor.controls.hand.value)
 
 
 def test_a_tap_after_solving_does_not_say_solved_again():

@@ -294,9 +294,12 @@ class PlayPanel:
         # for all to see (a Roll still green after the roll said "roll"; issue 33)
         self._buttons(legal if kinds or s.lesson_throw() else [])
         hand = own_hand_html(s.game, s.own_seat(), s.against_computer(), unnamed=s.puzzle_secret)
-        if not (s.puzzle_secret or s.against_computer()) and held_nothing(s.game, s.own_seat()):
-            hand = ""  # (l34: "P2's hand: nothing" under a solved question said nothing; a
-            # game against the computer keeps "Your hand (P1): nothing": the learner's own)
+        g = s.game
+        if not (s.puzzle_secret or s.against_computer()) and g.state.dummy < 0:
+            if all(held_nothing(g, p) for p in range(g.players)):  # (the setup: l34, "P2's
+                hand = ""  # hand: nothing" said nothing; learner22: a row that came and went
+            # beside "Other hands: P3: nothing" read as the panel failing; a game against the
+            # computer keeps "Your hand (P1): nothing": the learner's own)
         hand += other_hands_html(s) + levels_html(s.game, merchant_aside(s))
         self.hand.value = hand + pieces_key_html(s)
         self.message.value = form_message(s)
