@@ -196,6 +196,29 @@ def merchant_svg(fill: str, size: float = 18.0) -> str:
     return "".join(out.parts)
 
 
+def city_svg(fill: str, wall: bool, metropolis: int = -1, size: float = 18.0) -> str:
+    """A city in ``fill``, on a city wall (``wall``) and with the metropolis of track
+    ``metropolis`` (-1: none), drawn as the board draws one (``_draw_building``, no owner's
+    mark) in an SVG ``size`` px high: the page's key to walls and metropolises
+    (``widgets/city_key.py``). Hidden from screen readers: the key says it in words."""
+    u, pad = P.CITY_SIZE, (2 + P.HALO_WIDTH) * _PX
+    pts = P.shape(0.0, 0.0, u, P.CITY_SHAPE) + P.shape(0.0, 0.0, P.WALL_SIZE, P.WALL_SHAPE)
+    pts += P.shape(0.55 * u, -1.0 * u, u, P.TOWER_SHAPE)
+    x0, y0 = min(x for x, _ in pts) - pad, min(y for _, y in pts) - pad
+    w, h = max(x for x, _ in pts) + pad - x0, max(y for _, y in pts) + pad - y0
+    out = _Svg()
+    out.add(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size * w / h:.1f}" height="{size:g}" '
+        f'viewBox="{_n(x0)} {_n(y0)} {_n(w)} {_n(h)}" aria-hidden="true" '
+        'focusable="false" style="vertical-align:middle">'
+    )
+    city = S.Building(-1, -1, P.player_fill(fill), True, (0.0, 0.0), -1, "", (0.0, 0.0), wall,
+                      metropolis)  # fmt: skip
+    _draw_building(out, city)
+    out.add("</svg>")
+    return "".join(out.parts)
+
+
 def _title(state: Any, players: int) -> str:
     turn = getattr(state, "turn", 0)
     phase = str(getattr(state, "phase", ""))
@@ -363,10 +386,10 @@ def _draw_building(out: _Svg, b: S.Building) -> None:
     piece = P.shape(x, y, size, outline)
     out.polygon(piece, None, P.PIECE_HALO, (2 + 2 * P.HALO_WIDTH) * _PX, _HALO)
     out.polygon(piece, fill, P.PIECE_EDGE, 2 * _PX, ' stroke-linejoin="round"')
-    if b.seat < 0:  # a neutral (N1, N2) or the dummy (D): its name
+    if b.label:  # a neutral (N1, N2) or the dummy (D): its name
         size = 0.17 if len(b.label) < 2 else 0.145
         out.text((x, y + 0.06), b.label, size, P.text_on(fill), bold=True, extra=' class="name"')
-    else:
+    elif b.seat >= 0:  # (none: the page's key to a city's look, ``city_svg``)
         _mark(out, b.mark_at, P.MARK_SIZE, b.seat, fill)
     if b.metropolis >= 0:
         u, track = P.CITY_SIZE, b.metropolis

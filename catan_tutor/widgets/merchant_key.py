@@ -15,6 +15,7 @@ from typing import Any
 
 from ..game import Game
 from ..render import merchant_svg
+from .city_key import city_key_html
 from .knight_key import ICON_PX, KEY_FILL, knight_key_html
 
 KEY_CLASS = "catan-merchant-key"
@@ -42,10 +43,13 @@ def merchant_key_html(game: Game) -> str:
 
 def pieces_key_html(session: Any) -> str:
     """The keys under the hand of ``session`` (a ``TutorSession``): the knights' look, then
-    the merchant's, but at an open question (``puzzle_secret``): its form keeps that room
-    (9.18's bank question: the form came into sight with the page's bar off the top, s37)."""
+    the walls' and metropolises', then the merchant's; at an open question (``puzzle_secret``)
+    the knights' alone: its form keeps that room (9.18's bank question: the form came into
+    sight with the page's bar off the top, s37)."""
     game = session.game
-    return knight_key_html(game) + ("" if session.puzzle_secret else merchant_key_html(game))
+    if session.puzzle_secret:
+        return knight_key_html(game)
+    return knight_key_html(game) + city_key_html(game) + merchant_key_html(game)
 
 
 def merchant_aside(session: Any) -> str:
