@@ -32,6 +32,13 @@ OFF_LINE = (
     "This is not the lesson's next move: choose it again on the board, or press Play this move, to "
     "try it yourself, apart from the lesson's moves. Press ▶ to follow the lesson."
 )
+# Under a lesson step's forms (``try_note_due``): what ▶ does, and that a move tried is the
+# learner's own (learner21, learner22: press ▶, or use the forms?)
+TRY_CLASS = "catan-lesson-try"
+TRY_NOTE = (
+    "Press ▶ under the board to see the lesson's move, or try a move of your own here first: "
+    "it is kept apart from the lesson's moves."
+)
 # The line by ▶ on a phone only; the heading's on a wider page only; the note at its spacing
 GO_ON_CSS = (
     # in lines at the text's spacing (s36: the two lines of OFF_LINE a control's 28 px apart)
@@ -64,9 +71,27 @@ def off_line_note(session: TutorSession) -> str:
 
 def form_message(session: TutorSession) -> str:
     """The session's message under the form, as HTML; ``OFF_LINE`` in its class, shown there
-    only where the panels are under the board (``GO_ON_CSS``)."""
+    only where the panels are under the board (``GO_ON_CSS``); with no message, on a lesson's
+    line where a move is open to try, ``TRY_NOTE``."""
     said = html.escape(session.message)
+    if not said and try_note_due(session):
+        return f"<span class='{TRY_CLASS}' style='color:#555;font-size:12px'>{TRY_NOTE}</span>"
     return f"<span class='{OFF_CLASS}'>{said}</span>" if off_line_note(session) else said
+
+
+def try_note_due(session: TutorSession) -> bool:
+    """A lesson's line goes on from here (not Explore), no question is open or just solved,
+    and a move of a player's may be tried: the lesson's step shows its forms (learner21 at
+    5.15, learner22 at 2.1: press ▶, or use the forms? Nothing said which)."""
+    g = session.game
+    return (
+        session.lesson_mode()
+        and not session.puzzle_secret
+        and not session.puzzle.resting()
+        and not g.is_chance()
+        and not g.is_over()
+        and bool(session.legal())
+    )
 
 
 def note_class(note: str) -> str:
