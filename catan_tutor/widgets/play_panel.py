@@ -295,7 +295,7 @@ class PlayPanel:
         self._buttons(legal if kinds or s.lesson_throw() else [])
         hand = own_hand_html(s.game, s.own_seat(), s.against_computer(), unnamed=s.puzzle_secret)
         g = s.game
-        if not (s.puzzle_secret or s.against_computer()) and g.state.dummy < 0:
+        if not (s.puzzle_secret or s.against_computer() or g.caps.dummy):
             if all(held_nothing(g, p) for p in range(g.players)):  # (the setup: l34, "P2's
                 hand = ""  # hand: nothing" said nothing; learner22: a row that came and went
             # beside "Other hands: P3: nothing" read as the panel failing; a game against the
