@@ -69,6 +69,20 @@ def ring_chosen(c: Canvas, vp: Viewport, ratio: float, spot: Spot) -> None:
         mark(c, vp, ratio, spot, False, 1.0, width, 1.6)
 
 
+FRESH_RING = "#263238"  # a computer's spot since the learner's move: dashed, dark on white
+
+
+def ring_fresh(c: Canvas, vp: Viewport, ratio: float, spots: tuple[Spot, ...]) -> None:
+    """A dashed ring on each spot a computer played on since the learner's last move
+    (``others_moves``): dark dashes on a white ring, unlike every other ring (solid)."""
+    for colour, width, dash in (("#ffffff", 6.0, 0.0), (FRESH_RING, 3.0, 4.0)):
+        c.stroke_style = colour
+        c.set_line_dash([dash * ratio, dash * ratio] if dash else [])
+        for spot in spots:  # (clear of the piece: a road's capsule wider than the road)
+            mark(c, vp, ratio, spot, False, 1.6, width, 1.6)
+    c.set_line_dash([])
+
+
 def draw_glow(c: Canvas, vp: Viewport, ratio: float, targets: list[Spot], pieces: Pieces) -> None:
     """A glow on each vertex and edge target, round the ``pieces``, not over them; a legal
     hex (the robber's, a knight's...) gets an outline ring instead, so its terrain and number

@@ -36,6 +36,7 @@ from .go_on_note import HELD_NOTE, SAID_CLASS, SAID_ROW, go_on_note, note_class,
 from .kinds import Spot, moment_kinds, spot_kind, targets_of, variant_kinds
 from .land_steps import draw_land
 from .links import Link, copied_link
+from .others_moves import others_spots
 from .pointer_heard import heard_only
 from .spot_sentences import CURSOR, cursor_words, pointer_words, spot_words
 from .step_count import step_count_html
@@ -184,6 +185,7 @@ class BoardPanel:
             if s.game.state.phase == BOARD or view.drawn_layout != s.game.layout:
                 draw_land(view)  # a hex laid out (or taken back): the land changed
             view.update()
+            view.mark_fresh(others_spots(s))  # (the computers' moves since the learner's)
             self.step_buttons()
             self.marker.value = state_html(s.node, s.game)
             self.board_text.value = board_text_html(s.game, s.puzzle_secret)

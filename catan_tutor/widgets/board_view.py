@@ -43,7 +43,7 @@ from ..palette import (
 )
 from ..scene import Board
 from . import style
-from .board_marks import draw_hint, mark, ring_chosen, spot_px
+from .board_marks import draw_hint, mark, ring_chosen, ring_fresh, spot_px
 from .board_paint import (
     ScenePainter,
 )
@@ -186,6 +186,7 @@ class BoardView:
         self.zoom = 1.0  # the board's shown width over its natural width (board_width.js)
         self.refused: tuple[tuple[str, int], str] | None = None  # why-not ring (layer 3)
         self.hinted: tuple[str, int] | None = None  # the hint's ring and arrow (layer 3)
+        self.fresh: tuple[Spot, ...] = ()  # the computers' spots since the learner's move
         self.chosen: Spot | None = None  # the spot the form names: ringed (layer 3)
         self.last_attack: dict | None = None  # the strengths of the attack just fought
         self.dice: tuple[tuple[int, ...], str] | None = None  # the strip's (dice_shown.py)
@@ -309,6 +310,9 @@ class BoardView:
         if self.named and not self.labels:  # for tests (never shown)
             spots = html.escape(" ".join(self.named.values()), quote=True)
             extra += f"<span class='catan-named-labels' data-spots='{spots}' hidden></span>"
+        if self.fresh:  # (the computers' spots: for tests, never shown)
+            spots = " ".join(spot_label(f).split()[1] for f in self.fresh)
+            extra += f"<span class='catan-fresh-marks' data-spots='{spots}' hidden></span>"
         for name, ring in (("chosen", self.chosen), ("hint", self.hinted)):  # rings, for tests
             if ring is not None:  # (the form's spot's, the hint's: never shown)
                 extra += (
@@ -414,6 +418,10 @@ class BoardView:
         """Ring the spot the form names (layer 3); None takes the ring away."""
         self._remark("chosen", spot)
 
+    def mark_fresh(self, spots: tuple[Spot, ...]) -> None:
+        """Ring (dashed) the spots the computers played on since the learner's move."""
+        self._remark("fresh", tuple(spots))
+
     def mark_hint(self, spot: tuple[str, int] | None) -> None:
         """Ring ``spot``, an arrow pointing at it (layer 3): the hint's; None: none."""
         self._remark("hinted", spot)
@@ -490,6 +498,7 @@ class BoardView:
                 self._mark(c, self.cursor, filled=False, road=0.9, width=width, grow=1.35)
         if self.chosen is not None:
             ring_chosen(c, self.vp, self.ratio, self.chosen)
+        ring_fresh(c, self.vp, self.ratio, self.fresh)
         if self.hinted is not None:
             draw_hint(c, self.vp, self.ratio, self.hinted)
         self.painter.keep_letters(c, [s for s in (self.chosen, self.hinted) if s is not None])
