@@ -50,6 +50,9 @@ GO_ON_CSS = (
     "@media (max-width:700px),(min-width:701px) and (max-width:1015px) and (min-height:861px){"
     f".catan-message .{OFF_CLASS}{{display:inline}}"
     f".catan-step-note:has(.{OFF_CLASS}){{display:none!important}}}}"
+    # TRY_NOTE under the form beside the board only: a phone shows the message under ◀ ▶,
+    # before the step's story, far from any form
+    f"@media (max-width:700px){{.catan-message:has(.{TRY_CLASS}){{display:none!important}}}}"
     # what a step did, in a row of its own under ◀ ▶ on a phone (beside them it stood in a
     # column a word wide: learner 278 at 1.4)
     "@media (max-width:700px){.catan-tutor>.catan-board-col>.catan-step-note:has(."
