@@ -12,10 +12,12 @@ from ..actions import (
     BuildCity,
     BuildRoad,
     BuyDev,
+    Discard,
     EndTurn,
     MoveRobber,
     PlayKnight,
     Settle,
+    bundle_words,
 )  # fmt: skip
 from ..board import (
     EDGE_VERTICES,
@@ -114,6 +116,28 @@ def _robber(game: Game, a: MoveRobber) -> str:
     return text
 
 
+def _kept(game: Game, a: Discard) -> str:
+    """What a discard keeps and what the cards kept build (BASE-BUILD-COSTS): "it keeps 2
+    grain and 3 ore, the cards for a city", or the build they come nearest to (learner18:
+    a discard's hint said no reason)."""
+    from ..rules.common import CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST
+
+    hand = game.state.hands[a.player]
+    kept = tuple(h - c for h, c in zip(hand, a.cards, strict=False)) + hand[len(a.cards) :]
+    builds = [("a city", CITY_COST), ("a settlement", SETTLEMENT_COST)]
+    if not game.caps.improvements:  # (Cities & Knights has no development cards)
+        builds.append(("a development card", DEV_COST))
+    builds.append(("a road", ROAD_COST))
+    short = [sum(max(0, c - k) for c, k in zip(cost, kept, strict=False)) for _, cost in builds]
+    said = f"it keeps {bundle_words(kept)}"
+    best = min(range(len(builds)), key=lambda i: (short[i], i))
+    if short[best] == 0:
+        return f"{said}, the cards for {builds[best][0]}"
+    if short[best] == 1:
+        return f"{said}, one card short of {builds[best][0]}"
+    return said
+
+
 def _gains(before: Game, after: Game, p: int, own: int = 0) -> str:
     """The award and the victory points the move wins for ``p`` (beyond ``own``, the point
     of the building it places)."""
@@ -158,6 +182,8 @@ def reason(game: Game, action: Action) -> str:
         reason = "the robber moves off your hexes or onto a rival's, and your army grows"
     elif isinstance(action, EndTurn):
         reason = "it keeps the cards for the next turn"
+    elif isinstance(action, Discard):
+        reason = _kept(game, action)
     else:
         reason = _ck_reason(game, action)
     try:
