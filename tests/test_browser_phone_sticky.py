@@ -158,7 +158,7 @@ def test_the_step_buttons_come_to_the_screen_s_foot_while_theirs_are_under_the_b
     at the screen's foot holds ◀ and ▶ (step_float.js); its ▶ steps, the step's words come
     under the board with the tutor's own ◀ ▶, and the bar stays till a touch elsewhere.
     Between its ◀ ▶ the step count (a solved question's "Solved.": the note by the tutor's
-    ▶, under the board too)."""
+    ▶, under the board too), and who acts and what."""
     page = phone
     _open(page, app_server + "?lesson=1.1&node=1", "Goal")
     settle(page)
@@ -177,7 +177,10 @@ def test_the_step_buttons_come_to_the_screen_s_foot_while_theirs_are_under_the_b
     assert bar["y"] + bar["height"] == pytest.approx(HEIGHT, abs=1) and bar["height"] >= 44
     # between its ◀ ▶ the step count, as by the tutor's own (step_count.py): 1.1's step 2
     count = page.locator(".catan-tutor .catan-step-short").inner_text()
-    assert count.startswith("2/") and page.locator(FLOAT).inner_text().split() == ["◀", count, "▶"]
+    # and under it who acts and what, the heading's line scrolled away (learner22 at 9.1)
+    prompt = page.locator(".catan-tutor .catan-head-prompt").inner_text().split()
+    assert count.startswith("2/") and prompt == ["P1:", "place", "a", "road"], prompt
+    assert page.locator(FLOAT).inner_text().split() == ["◀", count, *prompt, "▶"]
     page.screenshot(path=ARTIFACTS / "phone_sticky_float.png")
     depth = page.evaluate(STATE_JS)
     page.locator(FLOAT).get_by_role("button", name="Next step").tap()

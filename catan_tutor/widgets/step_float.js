@@ -3,7 +3,7 @@
  * board) out of sight under it, and stepping on meant scrolling back up (s45, a fresh learner
  * at 1.1 and 1.4, 375x740). While the tutor's ▶ is hidden under the board or under
  * a held reply, a bar at the screen's foot holds ◀ and ▶, each pressing the tutor's own (greyed
- * as it is), the step count or "Solved." between them; gone once they are in sight again (but
+ * as it is), the step count or "Solved." between them, who acts and what under the count; gone once they are in sight again (but
  * for the thumb that just pressed it, see kept), and over a held reply, not on it; not at an open question (▶ waits for its answer) nor while a
  * field is typed in. The page keeps
  * room under its last words for it (style.STEP_FLOAT_CSS). Runs once per page, with
@@ -52,6 +52,10 @@
       if (s[1] === 1) {  // between them: the step count, or "Solved." (said)
         said = document.createElement('span');
         said.className = 'catan-step-float-said';
+        said.appendChild(document.createElement('span'));  // the count, or "Solved."
+        var who = document.createElement('span');  // who acts and what
+        who.className = 'catan-step-float-who';
+        said.appendChild(who);
         bar.appendChild(said);
       }
     });
@@ -100,7 +104,12 @@
     var count = document.querySelector('.catan-tutor .catan-step-short');
     var words = go ? go.textContent.split('. ')[0].replace(/\.?$/, '.') :
       count ? count.textContent : '';
-    if (said.textContent !== words) said.textContent = words;
+    // under the count, who acts and what ("P1: roll the three dice"): the heading saying it
+    // scrolled away over the stuck board (learner22 at 9.1)
+    var prompt = document.querySelector('.catan-tutor .catan-head-prompt');
+    var who = go || !prompt ? '' : prompt.textContent.replace(/\s+/g, ' ').trim();
+    if (said.firstChild.textContent !== words) said.firstChild.textContent = words;
+    if (said.lastChild.textContent !== who) said.lastChild.textContent = who;
   }
   if (document.body) make();  // (made hidden at once: made later, its coming changed the page)
   window.catanOnScroll(update);
