@@ -55,6 +55,7 @@ from .merchant_key import merchant_aside, pieces_key_html
 from .palette_key import KEY_CSS, palette_key
 from .panels import cards_text, dev_cards_text
 from .place_words import OFF_BOARD_SHORT, off_board
+from .points_row import points_html
 from .seat_pick import ASK, SeatPick, by_seat_only, with_pick
 from .tap_choices import agreeing, enabled_kinds, kinds_at_words, legal_with_spot
 from .try_words import try_help, try_verdict_html
@@ -300,7 +301,7 @@ class PlayPanel:
                 hand = ""  # hand: nothing" said nothing; learner22: a row that came and went
             # beside "Other hands: P3: nothing" read as the panel failing; a game against the
             # computer keeps "Your hand (P1): nothing": the learner's own)
-        hand += other_hands_html(s) + levels_html(s.game, merchant_aside(s))
+        hand += other_hands_html(s) + points_html(s) + levels_html(s.game, merchant_aside(s))
         self.hand.value = hand + pieces_key_html(s)
         self.message.value = form_message(s)
         self.try_help.value, self.try_text.placeholder = try_help(s.game, s.puzzle_secret)

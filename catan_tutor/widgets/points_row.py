@@ -1,0 +1,36 @@
+"""Each player's victory points under the hands, with the number that wins (BASE-WIN-10,
+CK-WIN-13): a learner checked a lesson's "Both players have 9 points" by counting pieces
+(learner21 at 5.20: the page showed no score), and a game against the computer showed the
+score in the log only. A seat whose hand shows counts its hidden Victory Point cards too
+(BASE-DEV-VP); the others, what the table sees (``public_vp``). None at an open question (a
+question may be about the points) nor while nobody has one (the board laid out, setup's
+start)."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .tutor_session import TutorSession
+
+ROW_CLASS = "catan-points"
+
+
+def points_html(s: TutorSession) -> str:
+    """The row (``''`` when there is none to show)."""
+    g = s.game
+    if s.puzzle_secret or g.is_over():
+        return ""
+    seen = s.hand_seats() | {s.own_seat()}
+    public = g.observation(s.own_seat())["seats"]
+    points = [
+        g.victory_points(p) if p in seen else int(public[p]["public_vp"]) for p in range(g.players)
+    ]
+    if not any(points):
+        return ""
+    said = " · ".join(f"{g.names[p]} {n}" for p, n in enumerate(points))
+    return (
+        f"<div class='{ROW_CLASS}' style='margin:0 0 2px 0;font-size:13px'>"
+        f"<b>Victory points</b> ({g.rules.target} to win): {html.escape(said)}</div>"
+    )

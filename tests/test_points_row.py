@@ -1,0 +1,52 @@
+"""The victory points row under the hands (learner21 at 5.20: "Both players have 9 points"
+could be checked only by counting pieces; ``widgets/points_row.py``): every player's points
+and the number that wins (BASE-WIN-10, CK-WIN-13); a hidden Victory Point card counted only
+where its hand shows (BASE-DEV-VP); none at an open question."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from puzzle_answers import at_question, course_puzzles
+
+from catan_tutor import new_game
+from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.app import App
+from catan_tutor.widgets.points_row import ROW_CLASS, points_html
+
+
+def _row(value: str) -> str:
+    found = re.search(rf"<div class='{ROW_CLASS}'[^>]*>(.*?)</div>", value)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found[1])).split()) if found else ""
+
+
+def test_BASE_WIN_10_the_row_says_each_players_points_and_what_wins():
+    app = App(start="base_dummy_race_to_ten", query="")  # 5.20: both at 9, P2's hidden card
+    assert _row(app.tutor.controls.hand.value) == "Victory points (10 to win): P1 9 · P2 9"
+
+
+def test_CK_WIN_13_a_cities_and_knights_game_is_won_at_13():
+    app = App(start="ck_metropolis_race", query="")
+    said = _row(app.tutor.controls.hand.value)
+    assert said.startswith("Victory points (13 to win): P1 ") and "P3 5" in said, said
+
+
+def test_BASE_DEV_VP_a_computers_hidden_card_is_not_counted():
+    app = App(start="base_dummy_race_to_ten", query="")  # P2 holds a Victory Point card
+    t = app.tutor
+    t.computer.set_seats({1: "greedy"}, seed=4, paused=True)  # P2 a computer: its hand hidden
+    s = t.session
+    assert s.game.victory_points(1) == 9 and 1 not in s.hand_seats()
+    assert _row(points_html(s)) == "Victory points (10 to win): P1 9 · P2 8"
+
+
+def test_nobody_with_a_point_shows_no_row():
+    t = Tutor(new_game("base", players=3, seed=1))
+    assert points_html(t.session) == ""
+
+
+def test_an_open_question_shows_no_points():
+    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_awards")
+    t = at_question(asked)
+    assert t.session.puzzle_secret and _row(t.controls.hand.value) == ""
