@@ -51,6 +51,18 @@ def test_the_dummys_single_die_says_roll_the_die_and_plays_what_the_lesson_plays
     while not (s.game.is_chance() and button.description == ONE_DIE):
         s.forward()
     assert button.tooltip == "roll the die" + LESSON_PICK and not button.disabled
+    assert button.button_style == ""  # (not lit beside ▶, which plays the same: learner23)
     lessons = s.timeline.current.children[0]
     button.click()
     assert s.timeline.current is lessons  # the lesson's own die, as ▶ plays it
+
+
+def test_a_lessons_roll_is_not_lit_beside_next_but_off_its_line_it_is():
+    """learner23 at 1.2 and 1.3: a green Roll beside ▶ in a lesson to watch; which to press?
+    On the lesson's line Roll plays the lesson's throw, as ▶ does: ▶ is the way on."""
+    app = App(start="base_production_robber", query="")  # 2.1 opens on P1's roll
+    button = app.tutor.controls.roll_button
+    assert button.description == "Roll" and not button.disabled
+    assert button.button_style == ""
+    app.tutor.explore.value = True  # Explore: the tools, Roll among them, lit
+    assert button.button_style == "success"
