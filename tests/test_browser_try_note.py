@@ -12,7 +12,7 @@ from browser_harness import ARTIFACTS, settle
 from catan_tutor.server.serve import BOARD_PAINTED_JS
 from catan_tutor.widgets.go_on_note import TRY_CLASS, TRY_NOTE
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.kernel]
 LESSON = "?lesson=base_production_robber"  # 2.1: its robber step opens the robber's form
 SCROLLED_JS = """() => [scrollY, ...[...document.querySelectorAll('*')]
   .filter((e) => e.scrollTop > 0).map((e) => e.scrollTop)]"""
