@@ -50,3 +50,13 @@ def test_an_open_question_shows_no_points():
     asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_awards")
     t = at_question(asked)
     assert t.session.puzzle_secret and _row(t.controls.hand.value) == ""
+
+
+def test_what_to_notice_leaves_the_points_to_the_row():
+    """5.20's "P1 has 9 victory points." under What to notice, beside the row's "P1 9": said
+    once (as the levels row's are)."""
+    app = App(start="base_dummy_race_to_ten", query="")
+    lesson = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", app.tutor.lesson.value)).split())
+    assert "What to notice" in lesson and "P1 holds Longest Road" in lesson
+    assert "victory points" not in lesson.split("What to notice")[1], lesson
+    assert _row(app.tutor.controls.hand.value).endswith("P1 9 · P2 9")

@@ -98,6 +98,7 @@ from .named_words import SpotsFollow
 from .one_piece import in_one_piece
 from .panels import bank_html, expectations_html, notice_html, players_html
 from .play_panel import PlayPanel, moment_widgets
+from .points_row import without_shown_points
 from .puzzle import PuzzleMode
 from .refusal_once import ring_gone_off, ring_once
 from .right_once import unsaid_by_right
@@ -413,6 +414,7 @@ class Tutor:
             topic = f"{sc.title} {sc.goal}" if sc else ""
             expects = without_shown_hand(s.expects(), g, s.own_seat(), s.against_computer())
             expects = without_shown_levels(expects, g)  # (the levels row says them)
+            expects = without_shown_points(expects, s)  # (and the points row, these)
             parts.append(notice_html(g, node, expects, topic, "".join(parts)))
         if s.author_view:
             parts.append(expectations_html(g, node))
