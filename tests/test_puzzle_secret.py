@@ -889,7 +889,7 @@ def test_a_question_who_moves_asks_the_player_in_the_form_and_names_none():
     t = at_question([a for a in PUZZLES if a.lesson == "puzzle_base_setup"][1])
     s = t.session
     at = s.timeline.current
-    assert "Choose a move and its player below" in t.puzzle.how.value
+    assert "Choose a move below, its player in its form, then" in t.puzzle.how.value
     t.controls.act_at(("vertex", board.VERTEX_LABELS.index("E4")))
     assert s.puzzle.tries == 0 and s.kind == "settle" and s.timeline.current is at
     form = t.controls.form

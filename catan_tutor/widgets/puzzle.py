@@ -324,8 +324,9 @@ class PuzzleMode:
         chosen = "Choose a move below, then click its spot on the board"
         if not all(spots):  # a card played is typed (9.18's Merchant: learner s17)
             chosen += " if it has one"
-        if self.state.seats():  # (l280: "… (and pick the player in the form), …" read heavy)
-            chosen = chosen.replace("a move below", "a move and its player below")
+        if self.state.seats():  # (l280: "… (and pick the player in the form), …" read heavy;
+            # learner23: "its player below" looked for beside the moves, the form shows it)
+            chosen = chosen.replace("a move below", "a move below, its player in its form")
         return f"{chosen}, {typed}"
 
 
