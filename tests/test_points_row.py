@@ -60,3 +60,14 @@ def test_what_to_notice_leaves_the_points_to_the_row():
     assert "What to notice" in lesson and "P1 holds Longest Road" in lesson
     assert "victory points" not in lesson.split("What to notice")[1], lesson
     assert _row(app.tutor.controls.hand.value).endswith("P1 9 · P2 9")
+
+
+def test_a_question_just_answered_shows_no_points_until_next():
+    """A phone's tap answering 2.2 brought its reply in; a points row coming with it moved
+    a step button under the finger (test_browser_layout): the row comes back with ▶."""
+    asked = next(a for a in course_puzzles() if a.lesson == "puzzle_base_robber")
+    t = at_question(asked)
+    t.puzzle.submit("P1 robber Q")
+    assert t.session.puzzle.resting() and _row(t.controls.hand.value) == ""
+    t.session.step("forward")
+    assert not t.session.puzzle.resting() and _row(t.controls.hand.value).startswith("Victory")

@@ -3,8 +3,9 @@ CK-WIN-13): a learner checked a lesson's "Both players have 9 points" by countin
 (learner21 at 5.20: the page showed no score), and a game against the computer showed the
 score in the log only. A seat whose hand shows counts its hidden Victory Point cards too
 (BASE-DEV-VP); the others, what the table sees (``public_vp``). None at an open question (a
-question may be about the points) nor while nobody has one (the board laid out, setup's
-start)."""
+question may be about the points) or one just answered (a phone's tap on the board brings
+the reply in: a row coming then moved a step button under the finger), nor while nobody
+has one (the board laid out, setup's start)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,8 @@ ROW_CLASS = "catan-points"
 def points_html(s: TutorSession) -> str:
     """The row (``''`` when there is none to show)."""
     g = s.game
-    if s.puzzle_secret or g.is_over():
-        return ""
+    if s.puzzle_secret or s.puzzle.resting() or g.is_over():
+        return ""  # (a question just answered: its reply's room kept, as the question's)
     seen = s.hand_seats() | {s.own_seat()}
     public = g.observation(s.own_seat())["seats"]
     points = [
