@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from catan_tutor import board, new_game
-from catan_tutor.actions import BuildRoad, Settle
+from catan_tutor.actions import BuildRoad, EndTurn, Roll, Settle
 from catan_tutor.widgets import Tutor
+from catan_tutor.widgets.kinds import target_of
 from catan_tutor.widgets.others_moves import others_spots
 
 
@@ -39,3 +40,21 @@ def test_a_game_of_humans_rings_nothing():
     for _ in range(4):
         s.play(s.legal()[0])
     assert others_spots(s) == () and _ringed(t) == []
+
+
+def test_a_whole_round_of_the_computers_is_ringed_past_their_dice():
+    """learner23: at P1's roll only P4's last road was ringed; P2's robber and P3's road of
+    the same round were not (the walk back stopped at the first die, nobody's move)."""
+    t = Tutor(new_game("base", players=4, seed=7))
+    t.computer.set_seats({1: "greedy", 2: "greedy", 3: "greedy"}, seed=4, paused=False)
+    s = t.session
+    while s.game.state.turn <= 2 or s.game.acting_seat != 0 or s.game.is_chance():
+        legal = s.legal()
+        s.play(next((a for a in legal if isinstance(a, (Roll, EndTurn))), legal[0]))
+    theirs, node = set(), s.timeline.current
+    while getattr(node.action, "player", -1) != 0:
+        if getattr(node.action, "player", -1) > 0 and (spot := target_of(node.action)):
+            theirs.add(spot)
+        node = node.parent
+    assert len(theirs) >= 2 and set(others_spots(s)) == theirs, (theirs, others_spots(s))
+    assert len(_ringed(t)) == len(theirs)

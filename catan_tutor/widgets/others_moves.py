@@ -27,10 +27,10 @@ def others_spots(session: TutorSession) -> tuple[Spot, ...]:
         a = node.action
         if a is None:
             break
-        seat = getattr(a, "player", None)
-        if seat is not None and seat not in computers:
+        seat = getattr(a, "player", -1)  # (chance's outcomes: -1, nobody's)
+        if seat >= 0 and seat not in computers:
             break  # (the learner's own move: what came before it they saw)
-        if seat is not None and (spot := target_of(a)) is not None and spot not in spots:
+        if seat >= 0 and (spot := target_of(a)) is not None and spot not in spots:
             spots.append(spot)
         node = node.parent
     return tuple(reversed(spots))
