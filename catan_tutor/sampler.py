@@ -73,15 +73,16 @@ def pick(rng: random.Random, weighted: list[tuple[Action, int]]) -> Action:
 
 def _aims(s: State, a: BankTrade | Bid) -> bool:
     """A bank trade or bid that gets a card missing for a city or settlement, without giving
-    up one the same build needs."""
+    up one either build needs (learner23: 4 grain for a wool towards a settlement, then 4 wool
+    for a grain towards a city, in one turn, each giving what the other had just got)."""
     h = s.hands[a.player]
     if a.get >= len(CITY_COST):
         return False
-    for cost in (CITY_COST, SETTLEMENT_COST):
-        if h[a.get] < cost[a.get]:
-            if isinstance(a, Bid) or a.give >= len(cost) or h[a.give] - a.count >= cost[a.give]:
-                return True
-    return False
+    if not any(h[a.get] < cost[a.get] for cost in (CITY_COST, SETTLEMENT_COST)):
+        return False
+    if isinstance(a, Bid) or a.give >= len(CITY_COST):
+        return True
+    return h[a.give] - a.count >= max(CITY_COST[a.give], SETTLEMENT_COST[a.give])
 
 
 # The greedy player's tiers by kind of action, best first: builds, then development cards (C&K:
