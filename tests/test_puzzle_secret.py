@@ -287,7 +287,7 @@ def test_no_text_of_the_tutor_holds_the_answer_before_it_is_solved(asked: Asked)
     # and said for a finger: "Tap" (a phone said "Click…": l45), one of them shown
     assert [line.replace("tap", "click").replace("Tap", "Click") for line in tapped] == how
     shape = (  # one plain short sentence: what to do first, then where, or how to type it
-        r"(Choose a move( and its player)? below, then click its spot on the board"
+        r"(Choose a move below(, its player in its form)?, then click its spot on the board"
         r"( if it has one)?|Click your move's spot on the board), or type it and press Answer\."
     )
     assert len(how) == 1 and re.fullmatch(shape, how[0]), how  # issue 33: 1.4 puzzle 2's
