@@ -247,3 +247,17 @@ def test_what_happened_scrolls_in_whole_lines_and_swatches_are_round_chips():
     assert re.search(rf"<summary>{log.count('<li') - 8} earlier lines?</summary>", older)
     chip = panels.swatch("white")
     assert "border-radius:50%" in chip and "rgba(0,0,0,0.35)" in chip, chip
+
+
+def test_a_long_game_s_log_fold_says_the_moves_it_does_not_list():
+    """learner23: "33 earlier lines" stayed the same turn after turn and read as the whole
+    game (the log lists the path's last moves, path_log.MAX_LOG): past them, the fold says
+    how many moves came before ("…, 120 earlier moves before them")."""
+    from catan_tutor.widgets.path_log import MAX_LOG
+
+    t = Tutor(new_game("base", players=3, seed=2))
+    while len(t.session.game.history) < 3 * MAX_LOG:
+        t.session.play(t.session.game.legal_actions()[0])
+    older = t.controls.log.value.split("<details", 1)[1]
+    summary = re.search(r"<summary>(.*?)</summary>", older)[1]
+    assert re.fullmatch(r"\d+ earlier lines, [\d,]+ earlier moves before them", summary), summary

@@ -21,6 +21,7 @@ from . import verdicts
 from .roll_steps import roll_nodes, rolling
 
 MAX_LOG = 40  # lines the What happened log shows (the latest moves of the path)
+BEFORE_LISTED = "… and "  # how its last line begins where moves before those are not listed
 MAX_CACHED = 20_000  # lines kept; past this the cache starts again (a long study's worth)
 SETUP_PHASE = "board"  # the engine's phase while chance lays out a variable board
 
@@ -162,5 +163,5 @@ class PathLog:
                     out.append(text)
             n = n.parent
         if earlier:
-            out.append(f"… and {earlier:,} earlier {'move' if earlier == 1 else 'moves'}.")
+            out.append(f"{BEFORE_LISTED}{earlier:,} earlier {'move' if earlier == 1 else 'moves'}.")
         return out

@@ -54,6 +54,7 @@ from .kinds_unavailable import offer_kinds
 from .merchant_key import merchant_aside, pieces_key_html
 from .palette_key import KEY_CSS, palette_key
 from .panels import cards_text, dev_cards_text
+from .path_log import BEFORE_LISTED
 from .place_words import OFF_BOARD_SHORT, off_board
 from .points_row import points_html
 from .seat_pick import ASK, SeatPick, by_seat_only, with_pick
@@ -634,7 +635,8 @@ def other_hands_html(s: TutorSession) -> str:
 
 def log_rows(lines: list[str]) -> str:
     """The log's lines, newest first: the ``LOG_LINES`` newest in a list, the older ones in a
-    fold saying how many ("12 earlier lines")."""
+    fold saying how many ("12 earlier lines", "32 earlier lines, 120 earlier moves before
+    them")."""
 
     def rows(part: list[str], first: int) -> str:
         items = "".join(
@@ -649,7 +651,11 @@ def log_rows(lines: list[str]) -> str:
     newest, older = lines[:LOG_LINES], lines[LOG_LINES:]
     if not older:
         return rows(newest, 0)
-    fold = f"<summary>{count(len(older), 'earlier line')}</summary>{rows(older, LOG_LINES)}"
+    head = count(len(older), "earlier line")
+    if older[-1].startswith(BEFORE_LISTED):  # (learner23: "33 earlier lines" read as all)
+        head = f"{count(len(older) - 1, 'earlier line')}, {older[-1][len(BEFORE_LISTED) :]}"
+        head = head.rstrip(".") + " before them"
+    fold = f"<summary>{head}</summary>{rows(older, LOG_LINES)}"
     return rows(newest, 0) + f"<details class='catan-log-older'>{fold}</details>"
 
 
