@@ -8,6 +8,7 @@ from __future__ import annotations
 from catan_tutor.actions import PlaceTile
 from catan_tutor.state import BOARD
 from catan_tutor.widgets import App
+from catan_tutor.widgets.kinds import moment_kinds
 from catan_tutor.widgets.layout_steps import LESSON_PICK, ONE_DIE, PICKS, ROLL_TIP
 
 
@@ -66,3 +67,9 @@ def test_a_lessons_roll_is_not_lit_beside_next_but_off_its_line_it_is():
     assert button.button_style == ""
     app.tutor.explore.value = True  # Explore: the tools, Roll among them, lit
     assert button.button_style == "success"
+    app.tutor.explore.value = False
+    s = app.session
+    while s.game.is_chance() or "end turn" not in moment_kinds(s.game):
+        s.step("forward")  # to a step where the turn may end: End turn not lit either
+    end = app.tutor.controls.end_button
+    assert not end.disabled and end.button_style == "", s.game.state.phase

@@ -31,8 +31,9 @@ def turn_buttons(
     roll.layout.display = "none" if setup else ""
     end.layout.display = "none" if setup or g.state.phase in (BOARD, ROLLOFF) else ""
     lit = not s.puzzle_secret
-    # on a lesson's line the chance button plays what ▶ plays: not lit beside it, ▶ is the way
-    # on (learner21 at 5.15, learner23 at 1.2 and 1.3: which of the two to press?)
-    same = follows and s.lesson_mode()
-    roll.button_style = "success" if lit and not roll.disabled and not same else ""
+    # on a lesson's line ▶ is the way on: the chance button plays what ▶ plays, and End turn
+    # is the lesson's move or a try of one's own; neither lit beside ▶ (learner21 at 5.15,
+    # learner23 at 1.2 and 1.3: which to press?)
+    lit = lit and not (follows and s.lesson_mode())
+    roll.button_style = "success" if lit and not roll.disabled else ""
     end.button_style = "primary" if lit and not end.disabled else ""
