@@ -5,23 +5,28 @@ score in the log only. A seat whose hand shows counts its hidden Victory Point c
 (BASE-DEV-VP); the others, what the table sees (``public_vp``). None at an open question (a
 question may be about the points) or one just answered (a phone's tap on the board brings
 the reply in: a row coming then moved a step button under the finger), nor while nobody
-has one (the board laid out, setup's start)."""
+has one (the board laid out, setup's start). Points not on the board are said where they
+come from: "P1 9 (2 from Longest Road)"."""
 
 from __future__ import annotations
 
 import html
 from typing import TYPE_CHECKING
 
+from ..game import Game
+from .point_sources import source_words
+
 if TYPE_CHECKING:
     from .tutor_session import TutorSession
 
 ROW_CLASS = "catan-points"
+BUILDINGS = ("settlements", "cities")  # (on the board for all to count)
 
 
 def points_html(s: TutorSession) -> str:
     """The row (``''`` when there is none to show)."""
     g = s.game
-    if s.puzzle_secret or s.puzzle.resting() or g.is_over():
+    if s.puzzle_secret or s.puzzle.resting():
         return ""  # (a question just answered: its reply's room kept, as the question's)
     seen = s.hand_seats() | {s.own_seat()}
     public = g.observation(s.own_seat())["seats"]
@@ -30,11 +35,27 @@ def points_html(s: TutorSession) -> str:
     ]
     if not any(points):
         return ""
-    said = " · ".join(f"{g.names[p]} {n}" for p, n in enumerate(points))
+    said = " · ".join(
+        f"{g.names[p]} {n}{_beyond_buildings(g, p, p in seen)}" for p, n in enumerate(points)
+    )
     return (
         f"<div class='{ROW_CLASS}' style='margin:0 0 2px 0;font-size:13px'>"
         f"<b>Victory points</b> ({g.rules.target} to win): {html.escape(said)}</div>"
     )
+
+
+def _beyond_buildings(g: Game, p: int, seen: bool) -> str:
+    """Where ``p``'s points come from besides settlements and cities, in words: " (2 from
+    Longest Road)" (learner24: 10.1's P1 showed 4 with a city and a settlement on the board,
+    its Printing or Constitution card nowhere; 4.2's awards counted, their holders unsaid);
+    a hidden Victory Point card only where its hand shows (BASE-DEV-VP)."""
+    ck = g.caps.improvements
+    parts = [
+        source_words(key, n, ck)
+        for key, n in g.vp_breakdown(p).items()
+        if n and key not in BUILDINGS and (seen or ck or key != "VP cards")
+    ]
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def without_shown_points(expects: list, s: TutorSession) -> list:
