@@ -359,6 +359,7 @@ def test_entering_a_puzzle_s_step_sticks_the_board_and_leaving_it_moves_neither_
     page.goto(f"{app_server}?lesson=puzzle_ck_walls&node={before}", timeout=120_000)
     page.wait_for_function(BOARD_PAINTED_JS, timeout=120_000, polling=100)
     page.locator(".catan-tutor").filter(has_text="Puzzle: ").first.wait_for()
+    settle(page)  # (a tap while the new page still moved fell beside ▶ once, under load)
     depth = page.evaluate(STATE_JS)
     forward.tap()
     page.wait_for_function(f"(d) => ({STATE_JS})() !== d", arg=depth)
