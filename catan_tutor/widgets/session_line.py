@@ -57,24 +57,19 @@ class LessonLine:
         are not open (``exploring``): ▶ (or Roll) plays the lesson's throw, no form asks the
         learner to pick a die (issue 33, lesson 6.1's roll-off); forcing an outcome is
         Explore's."""
+        return not self.exploring and self.timeline.game.is_chance() and self.lesson_next()
+
+    def lesson_next(self) -> bool:
+        """A lesson's own move follows from here (its line goes on), Explore open or not."""
         node = self.timeline.current
-        return (
-            bool(self.lesson_id)
-            and not self.exploring
-            and bool(node.children)
-            and self.timeline.game.is_chance()
-            and any(c.action is not None and self.from_file(c) for c in node.children)
+        return bool(self.lesson_id) and any(
+            c.action is not None and self.from_file(c) for c in node.children
         )
 
     def lesson_mode(self) -> bool:
         """A lesson's line goes on from here and the tools are closed (not Explore): its
         dice are the lesson's (off its line, the palette's roll form forces them as in a game)."""
-        node = self.timeline.current
-        return (
-            bool(self.lesson_id)
-            and not self.exploring
-            and any(c.action is not None and self.from_file(c) for c in node.children)
-        )
+        return not self.exploring and self.lesson_next()
 
     def set_exploring(self, on: bool) -> None:
         """The tools open (Explore) or not: at a lesson's throw the form comes or goes, and

@@ -24,8 +24,7 @@ def turn_buttons(
     g = s.game
     roll.disabled = not (g.is_chance() or "roll" in kinds)
     dice = "roll" in kinds or g.state.phase in ROLL_PHASES or g.state.phase == ROLLOFF
-    follows = bool(s.lesson_id) and any(s.from_file(c) for c in s.timeline.current.children)
-    chance_button(roll, g, dice, s.lesson_mode(), follows)  # (the lesson's own: ▶ plays it too)
+    chance_button(roll, g, dice, s.lesson_mode(), s.lesson_next())  # (▶ plays it too)
     end.disabled = "end turn" not in kinds
     setup = g.state.phase.startswith("setup") and roll.disabled
     roll.layout.display = "none" if setup else ""
@@ -34,6 +33,6 @@ def turn_buttons(
     # on a lesson's line ▶ is the way on: the chance button plays what ▶ plays, and End turn
     # is the lesson's move or a try of one's own; neither lit beside ▶ (learner21 at 5.15,
     # learner23 at 1.2 and 1.3: which to press?)
-    lit = lit and not (follows and s.lesson_mode())
+    lit = lit and not s.lesson_mode()
     roll.button_style = "success" if lit and not roll.disabled else ""
     end.button_style = "primary" if lit and not end.disabled else ""
