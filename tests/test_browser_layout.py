@@ -110,6 +110,12 @@ BOXED_JS = """() => {
 }"""
 STATE_JS = "() => document.querySelector('.catan-tutor .catan-state')?.dataset.depth ?? ''"
 DRAWN_JS = "document.querySelector('.catan-drawn')"  # the board's drawn state (data-*)
+# Runs in the page: the dice's caption in words under the board shows just where the board
+# says its strip leaves it out (data-caption "out")
+CAPTION_AGREES_JS = f"""() => {{ const c = document.querySelector(
+  '.catan-dice-words .catan-dice-caption');
+  const shown = !!c && c.getClientRects().length > 0 && getComputedStyle(c).visibility !== 'hidden';
+  return shown === ({DRAWN_JS}.dataset.caption === 'out'); }}"""
 # Runs in the page: the board's top from the app's top (however the page is scrolled)
 BOARD_TOP_JS = """() => document.querySelector('.catan-board canvas').getBoundingClientRect().top
   - document.querySelector('.catan-app').getBoundingClientRect().top"""
@@ -1782,6 +1788,9 @@ def test_a_move_off_the_lesson_s_line_is_said_with_the_way_back(lesson_page):
             "(n) => document.querySelector('.catan-drawn')?.dataset.narrow === n", arg=narrow
         )
         settle(page)
+        # the board's marker and the words under it come in separate messages: waited for
+        # till they agree (CI read one before the other once, at 690), then checked
+        page.wait_for_function(CAPTION_AGREES_JS, timeout=10_000)
         out = page.evaluate(f"() => {DRAWN_JS}.dataset.caption") == "out"
         assert caption.is_visible() == out, width
         page.screenshot(path=ARTIFACTS / f"layout_ck_dice_{width}.png")
